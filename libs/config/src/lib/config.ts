@@ -1,0 +1,83 @@
+/** The service's settings, read from the environment once at start and checked there. */
+export interface AppConfig {
+  port: number;
+  /** Absent: an embedded PostgreSQL under `dataDir` is started and used. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  reportTimeZone: string;
+  slaToleranceMinutes: number;
+  /** Absent only with the embedded database, which keeps a generated one under `dataDir`. */
+  credentialsPepper: string | null;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return parsed;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = value(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`);
+      return null;
+    }
+  };
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const reportTimeZone = value('REPORT_TIME_ZONE') ?? 'America/Sao_Paulo';
+  if (!isTimeZone(reportTimeZone)) problems.push(`REPORT_TIME_ZONE must be an IANA time zone such as America/Sao_Paulo (got "${reportTimeZone}")`);
+  const slaToleranceMinutes = integer('SLA_TOLERANCE_MINUTES', 15, 0, 1440);
+  const credentialsPepper = value('CREDENTIALS_PEPPER') ?? null;
+  if (credentialsPepper !== null && credentialsPepper.length < 32) problems.push('CREDENTIALS_PEPPER must be at least 32 characters');
+  if (credentialsPepper === null && databaseUrl !== null) {
+    problems.push('CREDENTIALS_PEPPER is required when DATABASE_URL is set (at least 32 random characters)');
+  }
+  const logLevel = (value('LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const embeddedPostgresPort = integer('EMBEDDED_PG_PORT', 54329, 1, 65535);
+  const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, databaseUrl, redisUrl, reportTimeZone, slaToleranceMinutes, credentialsPepper, dataDir, embeddedPostgresPort, logLevel };
+}

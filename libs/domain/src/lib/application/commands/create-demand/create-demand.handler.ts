@@ -1,0 +1,64 @@
+import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
+import { checkDemandRules, missionDateOf } from '../../../model/demand';
+import { IdempotencyConflictError } from '../../idempotency.errors';
+import { Clock } from '../../ports/clock.port';
+import { DemandRepository, type NewMission } from '../../ports/demand-repository.port';
+import { DomainConfig } from '../../ports/domain-config.port';
+import { IdempotencyKeys } from '../../ports/idempotency-keys.port';
+import { KeyGenerator } from '../../ports/key-generator.port';
+import { CreateDemandCommand } from './create-demand.command';
+import { DemandCreatedEvent } from './demand-created.event';
+
+/** A claim older than this was left by a request that died; its key may be used again. */
+const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+/** The contract keeps a completed key for 24 hours. */
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+@CommandHandler(CreateDemandCommand)
+export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand> {
+  constructor(
+    private readonly demands: DemandRepository,
+    private readonly idempotencyKeys: IdempotencyKeys,
+    private readonly keys: KeyGenerator,
+    private readonly clock: Clock,
+    private readonly config: DomainConfig,
+    private readonly events: EventBus,
+  ) {}
+
+  async execute({ accountId, input, idempotency }: CreateDemandCommand): Promise<void> {
+    const now = this.clock.now();
+    if (idempotency) {
+      const claim = await this.idempotencyKeys.claim(accountId, idempotency.key, idempotency.fingerprint, {
+        now,
+        abandonedBefore: new Date(now.getTime() - ABANDONED_CLAIM_MS),
+        expiredBefore: new Date(now.getTime() - KEY_LIFETIME_MS),
+      });
+      if (claim === 'replay') return;
+      if (claim === 'mismatch') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_REUSED');
+      if (claim === 'in-flight') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT');
+    }
+    try {
+      const event = await this.create(accountId, input, idempotency?.key ?? null, now);
+      this.events.publish(event);
+    } catch (error) {
+      if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key);
+      throw error;
+    }
+  }
+
+  private async create(accountId: string, input: CreateDemandCommand['input'], idempotencyKey: string | null, now: Date) {
+    checkDemandRules(input, await this.demands.references(accountId, input));
+    const missionDate = missionDateOf(input, this.config.reportTimeZone);
+    const storeIds: (number | null)[] = input.storesIds.length > 0 ? [...input.storesIds] : [null];
+    const missions: NewMission[] = storeIds.map((storeId) => ({
+      id: this.keys.uuid(),
+      mbKey: this.keys.mbKey(),
+      storeId,
+      missionDate,
+      places: input.participants,
+    }));
+    const demandId = this.keys.uuid();
+    await this.demands.create({ id: demandId, accountId, input, missions, createdAt: now, idempotencyKey });
+    return new DemandCreatedEvent(accountId, demandId, input.missionMainId, missions.map((m) => m.mbKey), now);
+  }
+}

@@ -1,0 +1,47 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Participant, ParticipantState } from '../../../model/participant';
+import { Clock } from '../../ports/clock.port';
+import { DomainConfig } from '../../ports/domain-config.port';
+import { ParticipantRepository } from '../../ports/participant-repository.port';
+import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
+
+@CommandHandler(ParticipantProgressCommand)
+export class ParticipantProgressHandler implements ICommandHandler<ParticipantProgressCommand> {
+  constructor(
+    private readonly participants: ParticipantRepository,
+    private readonly clock: Clock,
+    private readonly config: DomainConfig,
+  ) {}
+
+  async execute({ accountId, muKey, action }: ParticipantProgressCommand): Promise<ParticipantState> {
+    const participant = await this.participants.change(accountId, muKey, (p) => this.apply(p, action));
+    return participant.state;
+  }
+
+  private apply(participant: Participant, action: ParticipantAction): void {
+    switch (action.verb) {
+      case 'approveEstimate':
+        return participant.approveEstimate();
+      case 'schedule':
+        return participant.schedule(action.for);
+      case 'checkIn':
+        return participant.checkIn({
+          at: action.at ?? this.clock.now(),
+          tokenInput: action.tokenInput ?? null,
+          slaToleranceMinutes: this.config.slaToleranceMinutes,
+        });
+      case 'checkOut':
+        return participant.checkOut({ at: action.at ?? this.clock.now(), complete: action.complete });
+      case 'reject':
+        return participant.reject();
+      case 'expire':
+        return participant.expire();
+      case 'quit':
+        return participant.quit();
+      case 'remove':
+        return participant.remove();
+      case 'rate':
+        return participant.rate(action.rating, action.message ?? null);
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/** The settings the domain's rules depend on, read once from the environment by the app. */
+export abstract class DomainConfig {
+  /** IANA zone in which report periods and demand dates are whole days. */
+  abstract readonly reportTimeZone: string;
+  /** How late a check-in may be and still meet the SLA. */
+  abstract readonly slaToleranceMinutes: number;
+}

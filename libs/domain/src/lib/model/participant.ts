@@ -1,0 +1,187 @@
+import { isMissionStatus, MissionStatus, nextStatus, type ParticipantVerb } from './mission-status';
+import { InvalidMissionStatusError } from './mission-status.errors';
+import {
+  CheckOutBeforeCheckInError,
+  EmptyRequestError,
+  InvalidDurationError,
+  InvalidInstantError,
+  InvalidRatingError,
+  InvalidSlaToleranceError,
+  RatingNotAllowedError,
+} from './participant.errors';
+
+export interface ParticipantState {
+  id: string;
+  muKey: string;
+  missionId: string;
+  userName: string;
+  status: MissionStatus;
+  /** start of the participant's shift, the SLA reference */
+  shiftStartsAt: Date | null;
+  /** set by schedule() */
+  scheduledFor: Date | null;
+  checkInAt: Date | null;
+  checkOutAt: Date | null;
+  /** the token typed at check-in, if any */
+  tokenInput: string | null;
+  isSla: boolean;
+  /** integer 1..5 */
+  rating: number | null;
+  ratingMessage: string | null;
+  isBuffer: boolean;
+  requests: string[] | null;
+}
+
+export interface AcceptPlace {
+  id: string;
+  muKey: string;
+  missionId: string;
+  userName: string;
+  isBuffer?: boolean;
+  shiftStartsAt?: Date | null;
+  needsEstimate?: boolean;
+}
+
+/** One participant's place on a mission (a missions-user). */
+export class Participant {
+  private constructor(private readonly current: ParticipantState) {}
+
+  static accept(input: AcceptPlace): Participant {
+    return new Participant({
+      id: input.id,
+      muKey: input.muKey,
+      missionId: input.missionId,
+      userName: input.userName,
+      status: input.needsEstimate ? MissionStatus.WAITING_ESTIMATE : MissionStatus.WAITING,
+      shiftStartsAt: input.shiftStartsAt == null ? null : instant('shiftStartsAt', input.shiftStartsAt),
+      scheduledFor: null,
+      checkInAt: null,
+      checkOutAt: null,
+      tokenInput: null,
+      isSla: false,
+      rating: null,
+      ratingMessage: null,
+      isBuffer: input.isBuffer ?? false,
+      requests: null,
+    });
+  }
+
+  static restore(state: ParticipantState): Participant {
+    if (!isMissionStatus(state.status)) throw new InvalidMissionStatusError(state.status);
+    return new Participant(copy(state));
+  }
+
+  get state(): Readonly<ParticipantState> {
+    return copy(this.current);
+  }
+
+  approveEstimate(): void {
+    this.move('approveEstimate');
+  }
+
+  /** The scheduled time is the SLA reference only for participants without a shift. */
+  schedule(at: Date): void {
+    const scheduledFor = instant('scheduledFor', at);
+    this.move('schedule');
+    this.current.scheduledFor = scheduledFor;
+  }
+
+  checkIn(input: { at: Date; tokenInput?: string | null; slaToleranceMinutes: number }): void {
+    const at = instant('checkInAt', input.at);
+    const isSla = this.meetsSla(at, input.slaToleranceMinutes);
+    this.move('checkIn');
+    this.current.checkInAt = at;
+    this.current.tokenInput = blankToNull(input.tokenInput);
+    this.current.isSla = isSla;
+  }
+
+  checkOut(input: { at: Date; complete: boolean }): void {
+    const at = instant('checkOutAt', input.at);
+    const status = nextStatus(this.current.status, input.complete ? 'finish' : 'leaveIncomplete');
+    const { checkInAt } = this.current;
+    if (checkInAt && at.getTime() < checkInAt.getTime()) throw new CheckOutBeforeCheckInError(checkInAt, at);
+    this.current.status = status;
+    this.current.checkOutAt = at;
+  }
+
+  reject(): void {
+    this.move('reject');
+  }
+
+  expire(): void {
+    this.move('expire');
+  }
+
+  quit(): void {
+    this.move('quit');
+  }
+
+  remove(): void {
+    this.move('remove');
+  }
+
+  /** Rating again replaces the earlier rating. */
+  rate(rating: number, message?: string | null): void {
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new InvalidRatingError(rating);
+    if (this.current.status !== MissionStatus.FINISHED) throw new RatingNotAllowedError(this.current.status);
+    this.current.rating = rating;
+    this.current.ratingMessage = blankToNull(message);
+  }
+
+  addRequest(text: string): void {
+    if (text.trim() === '') throw new EmptyRequestError();
+    this.current.requests = [...(this.current.requests ?? []), text];
+  }
+
+  storeDuration(): string {
+    const { checkInAt, checkOutAt } = this.current;
+    return checkInAt && checkOutAt ? formatDuration(checkOutAt.getTime() - checkInAt.getTime()) : '';
+  }
+
+  /** Early is on time: only lateness beyond the tolerance breaks the SLA. */
+  meetsSla(checkInAt: Date, toleranceMinutes: number): boolean {
+    if (!Number.isSafeInteger(toleranceMinutes) || toleranceMinutes < 0) {
+      throw new InvalidSlaToleranceError(toleranceMinutes);
+    }
+    const reference = this.current.shiftStartsAt ?? this.current.scheduledFor;
+    return reference !== null && checkInAt.getTime() <= reference.getTime() + toleranceMinutes * 60_000;
+  }
+
+  private move(verb: ParticipantVerb): void {
+    this.current.status = nextStatus(this.current.status, verb);
+  }
+}
+
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) throw new InvalidDurationError(ms);
+  const seconds = Math.floor(ms / 1000);
+  return [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+}
+
+// Dates are mutable, so every Date crossing the boundary is copied, in and out.
+function instant(field: string, value: Date): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new InvalidInstantError(field);
+  return new Date(value.getTime());
+}
+
+function copyDate(value: Date | null): Date | null {
+  return value && new Date(value.getTime());
+}
+
+function copy(state: ParticipantState): ParticipantState {
+  return {
+    ...state,
+    shiftStartsAt: copyDate(state.shiftStartsAt),
+    scheduledFor: copyDate(state.scheduledFor),
+    checkInAt: copyDate(state.checkInAt),
+    checkOutAt: copyDate(state.checkOutAt),
+    requests: state.requests && [...state.requests],
+  };
+}
+
+function blankToNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}

@@ -1,0 +1,161 @@
+import { DomainError } from './domain-error';
+
+const DAY_MS = 86_400_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/;
+const DATE_TIME_WITH_OFFSET =
+  /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+
+export class InvalidTimeZoneError extends DomainError {
+  readonly kind = 'invalid';
+  readonly code = 'INVALID_TIME_ZONE';
+
+  constructor(readonly timeZone: string) {
+    super(`Invalid time zone "${timeZone}": not an IANA time zone`);
+  }
+}
+
+export class InvalidLocalDateTimeError extends DomainError {
+  readonly kind = 'invalid';
+  readonly code = 'INVALID_LOCAL_DATE_TIME';
+
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid local date-time "${text}": ${reason}`);
+  }
+}
+
+export function isCalendarDate(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function isIsoDateTimeWithOffset(text: string): boolean {
+  const match = DATE_TIME_WITH_OFFSET.exec(text);
+  return match !== null && isCalendarDate(match[1]);
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  // Newer engines accept offsets such as "+03:00" as zones; an offset has no DST rules, so it is
+  // refused everywhere for the same answer on every Node version.
+  if (typeof tz !== 'string' || tz === '' || /^[+-]/.test(tz)) return false;
+  try {
+    formatterFor(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Wall times that a DST jump skips are moved forward by the jump (00:30 on a day clocks go from
+ * 00:00 to 01:00 is 01:30); wall times that happen twice resolve to the earlier instant. This
+ * is the `compatible` disambiguation of Temporal and java.time.
+ */
+export function zonedDateTimeToUtc(day: string, time: string, timeZone: string): Date {
+  const [year, month, date] = parseDay(day);
+  const clock = TIME.exec(time);
+  if (!clock) throw new InvalidLocalDateTimeError(time, 'time is not HH:MM, HH:MM:SS or HH:MM:SS.mmm');
+  assertTimeZone(timeZone);
+  const [hour, minute, second] = clock.slice(1, 4).map((part) => Number(part ?? 0));
+  const millisecond = clock[4] === undefined ? 0 : Number(clock[4].padEnd(3, '0'));
+  const wall = utcMs(year, month, date, hour, minute, second, millisecond);
+
+  // At most one offset change lies within a day of any wall time, so the offsets a day either
+  // side are the only two candidates.
+  const before = offsetAt(timeZone, wall - DAY_MS);
+  const after = offsetAt(timeZone, wall + DAY_MS);
+  const candidates = [wall - before, wall - after].filter((instant) => instant + offsetAt(timeZone, instant) === wall);
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : wall - before);
+}
+
+export function startOfZonedDay(day: string, timeZone: string): Date {
+  return zonedDateTimeToUtc(day, '00:00', timeZone);
+}
+
+/** Derived from the next day's start, because the local 23:59:59.999 may happen twice or never. */
+export function endOfZonedDay(day: string, timeZone: string): Date {
+  return new Date(startOfZonedDay(addDays(day, 1), timeZone).getTime() - 1);
+}
+
+export function addDays(day: string, n: number): string {
+  const [year, month, date] = parseDay(day);
+  if (!Number.isSafeInteger(n)) throw new InvalidLocalDateTimeError(day, `cannot add ${n} days`);
+  const moved = new Date(utcMs(year, month, date + n));
+  const result = [
+    String(moved.getUTCFullYear()).padStart(4, '0'),
+    String(moved.getUTCMonth() + 1).padStart(2, '0'),
+    String(moved.getUTCDate()).padStart(2, '0'),
+  ].join('-');
+  if (!isCalendarDate(result)) throw new InvalidLocalDateTimeError(day, `adding ${n} days leaves years 0000-9999`);
+  return result;
+}
+
+function parseDay(day: string): [number, number, number] {
+  if (!isCalendarDate(day)) throw new InvalidLocalDateTimeError(day, 'day is not a calendar date YYYY-MM-DD');
+  const [year, month, date] = day.split('-').map(Number);
+  return [year, month, date];
+}
+
+function assertTimeZone(timeZone: string): void {
+  if (!isValidTimeZone(timeZone)) throw new InvalidTimeZoneError(timeZone);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+// Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear takes them literally.
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, ms);
+  return date.getTime();
+}
+
+// Constructing a formatter costs far more than formatting with one.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Milliseconds to add to a UTC instant to read the wall clock in `timeZone` at that instant. */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatterFor(timeZone).formatToParts(instant)) parts[type] = value;
+  const year = Number(parts.year);
+  const wall = utcMs(
+    parts.era === 'BC' ? 1 - year : year,
+    Number(parts.month),
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - (instant - mod(instant, 1000));
+}
+
+function mod(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor;
+}

@@ -1,0 +1,161 @@
+import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/idempotency-keys.port';
+import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
+import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
+import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
+import { type MissionPlaces, ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import { NotFoundError } from '../lib/application/not-found.errors';
+import type { DemandInput, DemandReferences } from '../lib/model/demand';
+import { MissionStatus } from '../lib/model/mission-status';
+import { Participant } from '../lib/model/participant';
+import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
+import type { InMemoryDatabase } from './in-memory-database';
+
+export class InMemoryClientAccountRepository extends ClientAccountRepository {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async create(account: NewClientAccount): Promise<void> {
+    if (this.db.accounts.some((a) => a.clientId === account.clientId)) throw new Error('duplicate client id');
+    this.db.accounts.push({ ...account, revokedAt: null });
+  }
+
+  async findActive(clientId: string) {
+    const found = this.db.accounts.find((a) => a.clientId === clientId && a.revokedAt === null);
+    if (!found) return null;
+    const { secretHash, ...account } = found;
+    return { account, secretHash };
+  }
+
+  async list(): Promise<ClientAccount[]> {
+    return this.db.accounts.map(({ secretHash: _hash, ...account }) => account);
+  }
+
+  async revoke(clientId: string, at: Date): Promise<boolean> {
+    const found = this.db.accounts.find((a) => a.clientId === clientId && a.revokedAt === null);
+    if (!found) return false;
+    found.revokedAt = at;
+    return true;
+  }
+}
+
+export class InMemoryDemandRepository extends DemandRepository {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async references(accountId: string, input: DemandInput): Promise<DemandReferences> {
+    const mission = this.db.mainMissions.find((m) => m.accountId === accountId && m.id === input.missionMainId);
+    const hasForm = (uuid: string | null, kind: 'FORM' | 'PDV') =>
+      this.db.forms.some((f) => f.accountId === accountId && f.uuid === uuid && f.kind === kind);
+    return {
+      mainMission: mission ? { id: mission.id, checkInCheckOut: mission.checkInCheckOut, requiresForm: mission.requiresForm } : null,
+      formFound: hasForm(input.formId, 'FORM'),
+      formPdvFound: hasForm(input.formPdvId, 'PDV'),
+      stores: this.db.stores
+        .filter((s) => s.accountId === accountId && input.storesIds.includes(s.id))
+        .map((s) => ({ id: s.id, isWorkforce: s.isWorkforce })),
+    };
+  }
+
+  async create(demand: NewDemand): Promise<void> {
+    const keys = new Set(this.db.missions(demand.accountId).map((m) => m.mbKey));
+    for (const mission of demand.missions) {
+      if (keys.has(mission.mbKey)) throw new Error(`duplicate mb key ${mission.mbKey}`);
+      keys.add(mission.mbKey);
+    }
+    this.db.demands.push(structuredClone(demand));
+    if (demand.idempotencyKey !== null) {
+      const entry = this.db.idempotencyKeys.get(`${demand.accountId}/${demand.idempotencyKey}`);
+      if (entry) Object.assign(entry, { state: 'DONE', completedAt: demand.createdAt });
+    }
+  }
+}
+
+export class InMemoryIdempotencyKeys extends IdempotencyKeys {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async claim(accountId: string, key: string, fingerprint: string, window: ClaimWindow): Promise<IdempotencyClaim> {
+    const id = `${accountId}/${key}`;
+    const existing = this.db.idempotencyKeys.get(id);
+    const reclaimable =
+      !existing ||
+      (existing.state === 'IN_FLIGHT' && existing.createdAt < window.abandonedBefore) ||
+      (existing.state === 'DONE' && existing.completedAt !== null && existing.completedAt < window.expiredBefore);
+    if (reclaimable) {
+      this.db.idempotencyKeys.set(id, { fingerprint, state: 'IN_FLIGHT', createdAt: window.now, completedAt: null });
+      return 'claimed';
+    }
+    if (existing.fingerprint !== fingerprint) return 'mismatch';
+    return existing.state === 'DONE' ? 'replay' : 'in-flight';
+  }
+
+  async release(accountId: string, key: string): Promise<void> {
+    const id = `${accountId}/${key}`;
+    if (this.db.idempotencyKeys.get(id)?.state === 'IN_FLIGHT') this.db.idempotencyKeys.delete(id);
+  }
+}
+
+const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
+
+export class InMemoryParticipantRepository extends ParticipantRepository {
+  constructor(private readonly db: InMemoryDatabase) {
+    super();
+  }
+
+  async accept(accountId: string, mbKey: string, build: (mission: MissionPlaces) => Participant): Promise<Participant> {
+    const mission = this.db.missions(accountId).find((m) => m.mbKey === mbKey);
+    if (!mission) throw NotFoundError.mission(mbKey);
+    const taken = this.db.participants.filter(
+      (p) => p.accountId === accountId && p.missionId === mission.id && !p.isBuffer && !RELEASED_PLACES.includes(p.status),
+    ).length;
+    const participant = build({
+      missionId: mission.id,
+      mbKey,
+      places: mission.places,
+      taken,
+      missionDate: mission.missionDate,
+      shifts: mission.demand.input.shifts,
+    });
+    this.db.participants.push({ ...participant.state, accountId });
+    return participant;
+  }
+
+  async change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant> {
+    const index = this.indexOf(accountId, muKey);
+    const { accountId: _account, ...state } = this.db.participants[index];
+    const participant = Participant.restore(state);
+    mutate(participant);
+    this.db.participants[index] = { ...participant.state, accountId };
+    return participant;
+  }
+
+  async submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register> {
+    const { accountId: _account, ...state } = this.db.participants[this.indexOf(accountId, muKey)];
+    if (this.db.registers.some((r) => r.accountId === accountId && r.missionsUserId === state.id)) {
+      throw new RegisterAlreadySubmittedError(muKey);
+    }
+    const register = build(Participant.restore(state));
+    this.db.registers.push({ ...register.state, accountId });
+    return register;
+  }
+
+  async reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register> {
+    const participant = this.db.participants.find((p) => p.accountId === accountId && p.muKey === muKey);
+    const index = this.db.registers.findIndex((r) => r.accountId === accountId && r.missionsUserId === participant?.id);
+    if (index < 0) throw NotFoundError.register(muKey);
+    const { accountId: _account, ...state } = this.db.registers[index];
+    const register = Register.restore(state);
+    mutate(register);
+    this.db.registers[index] = { ...register.state, accountId };
+    return register;
+  }
+
+  private indexOf(accountId: string, muKey: string): number {
+    const index = this.db.participants.findIndex((p) => p.accountId === accountId && p.muKey === muKey);
+    if (index < 0) throw NotFoundError.participant(muKey);
+    return index;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './in-memory-database';
+export * from './in-memory-adapters';
+export * from './in-memory-harness';
+export * from './port-contracts';

@@ -1,0 +1,2 @@
+export * from './typeorm-harness';
+export * from './test-database';
