@@ -1,1 +1,2 @@
 export * from './lib/config';
+export * from './lib/local-pepper';

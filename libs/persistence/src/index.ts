@@ -7,3 +7,5 @@ export * from './lib/repositories/typeorm-client-account.repository';
 export * from './lib/repositories/typeorm-demand.repository';
 export * from './lib/repositories/typeorm-idempotency-keys';
 export * from './lib/repositories/typeorm-participant.repository';
+export * from './lib/database/resolve-database';
+export * from './lib/seed/demo-catalog';

@@ -1,0 +1,21 @@
+import { QueryBus } from '@nestjs/cqrs';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Logger } from 'pino';
+import { ErrorFilter } from './http/error-filter';
+import { authenticate, requestLogging, requireJsonContentType } from './http/request-pipeline';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Everything about the HTTP pipeline, shared by main.ts and the tests. The order is the contract's
+ * order of checks: authentication (401), content type (415), body size (413), JSON syntax (400).
+ */
+export function configureApp(app: NestExpressApplication, logger: Logger): void {
+  app.disable('x-powered-by');
+  app.use(requestLogging(logger));
+  app.use('/v1', authenticate(app.get(QueryBus)));
+  app.use('/v1', requireJsonContentType);
+  app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+}

@@ -1,0 +1,23 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+
+const PROBE_TIMEOUT_MS = 2_000;
+
+/** Liveness and database state for operators and load balancers; outside /v1 and unauthenticated. */
+@Controller('health')
+export class HealthController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @Get()
+  async check(@Res() res: Response): Promise<void> {
+    const up = await Promise.race([
+      this.dataSource.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(resolve, PROBE_TIMEOUT_MS, false).unref()),
+    ]);
+    res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+  }
+}

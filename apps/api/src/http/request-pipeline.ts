@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { QueryBus } from '@nestjs/cqrs';
+import { AuthenticateClientQuery } from '@mwr/domain';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { RequestError } from './request-error';
+
+/** The authenticated client account, set on the request by `authenticate`. */
+export interface AuthenticatedRequest extends Request {
+  accountId?: string;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Structured request logs with a request id (the caller's `x-request-id` when sane), echoed back. */
+export function requestLogging(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('x-request-id', id);
+      return id;
+    },
+    customProps: (req) => ({ accountId: (req as AuthenticatedRequest).accountId }),
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+    },
+  });
+}
+
+function header(req: Request, name: string): string {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Runs before the body is read, so that authentication comes before any validation. */
+export function authenticate(queries: QueryBus) {
+  return (req: AuthenticatedRequest, _res: Response, next: NextFunction) => {
+    queries
+      .execute(new AuthenticateClientQuery(header(req, 'client-id'), header(req, 'client-secret')))
+      .then((accountId) => {
+        if (accountId === null) return next(RequestError.unauthenticated());
+        req.accountId = accountId;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export function requireJsonContentType(req: Request, _res: Response, next: NextFunction) {
+  if (BODY_METHODS.has(req.method) && !req.is('application/json')) {
+    return next(new RequestError(415, 'Content-Type must be application/json'));
+  }
+  next();
+}

@@ -1,0 +1,50 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
+import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
+import { AppModule } from './app.module';
+import { configureApp } from './configure-app';
+import { ensureDemoAccount } from './demo/demo-account';
+import { createRootLogger, PinoNestLogger } from './http/logger';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createRootLogger(config.logLevel);
+  const database = await resolveDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedPort: config.embeddedPostgresPort,
+  });
+  const pepper = credentialsPepper(config);
+
+  // The schema is migrated on every start; only the embedded database, a developer's own, also
+  // gets a demo account. A server named by DATABASE_URL gets no data it was not asked for.
+  const setup = await openDataSource({ url: database.url, poolSize: 1 });
+  try {
+    await migrate(setup);
+    if (database.embedded) await ensureDemoAccount(setup, { dataDir: config.dataDir, pepper, port: config.port });
+  } finally {
+    await setup.destroy();
+  }
+
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
+    { bodyParser: false, logger: new PinoNestLogger(logger) },
+  );
+  configureApp(app, logger);
+  const stopEmbedded = () => void database.release();
+  process.once('beforeExit', stopEmbedded);
+  await app.listen(config.port, '0.0.0.0');
+  const address = app.getHttpServer().address();
+  logger.info({ port: typeof address === 'object' && address ? address.port : config.port, embeddedDatabase: database.embedded }, 'listening');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});
