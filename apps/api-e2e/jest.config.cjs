@@ -2,5 +2,6 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'api-e2e',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
+  testTimeout: 30_000,
 };

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@mwr/config';
-import { Clock, CredentialsConfig, DOMAIN_HANDLERS, DomainConfig, KeyGenerator, RandomKeyGenerator, SystemClock } from '@mwr/domain';
+import { domainProviders } from '@mwr/domain';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { DemandCreatedListener } from './events/demand-created.listener';
@@ -21,15 +21,8 @@ export class AppModule {
       imports: [CqrsModule.forRoot(), PersistenceModule.forRoot({ databaseUrl })],
       controllers: [HealthController, DemandsController],
       providers: [
-        ...DOMAIN_HANDLERS,
+        ...domainProviders({ ...config, credentialsPepper }),
         DemandCreatedListener,
-        { provide: Clock, useClass: SystemClock },
-        { provide: KeyGenerator, useClass: RandomKeyGenerator },
-        {
-          provide: DomainConfig,
-          useValue: { reportTimeZone: config.reportTimeZone, slaToleranceMinutes: config.slaToleranceMinutes },
-        },
-        { provide: CredentialsConfig, useValue: { pepper: credentialsPepper } },
       ],
     };
   }

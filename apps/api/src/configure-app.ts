@@ -17,5 +17,4 @@ export function configureApp(app: NestExpressApplication, logger: Logger): void 
   app.use('/v1', requireJsonContentType);
   app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
   app.useGlobalFilters(new ErrorFilter());
-  app.enableShutdownHooks();
 }

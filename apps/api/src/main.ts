@@ -33,9 +33,24 @@ async function main(): Promise<void> {
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
   configureApp(app, logger);
-  const stopEmbedded = () => void database.release();
-  process.once('beforeExit', stopEmbedded);
   await app.listen(config.port, '0.0.0.0');
+  // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
+  // hooks (the pool closes); only then does the embedded database stop.
+  const shutdown = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => database.release())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
   const address = app.getHttpServer().address();
   logger.info({ port: typeof address === 'object' && address ? address.port : config.port, embeddedDatabase: database.embedded }, 'listening');
 }

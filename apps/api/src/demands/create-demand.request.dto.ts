@@ -1,11 +1,7 @@
 import { DEMAND_LIMITS, isCalendarDate, isIsoDateTimeWithOffset, parseShifts } from '@mwr/domain';
 import {
-  ArrayMaxSize,
-  ArrayUnique,
-  IsArray,
   IsInt,
   IsOptional,
-  IsPositive,
   IsUUID,
   Max,
   Min,
@@ -69,6 +65,33 @@ class CustomFields implements ValidatorConstraintInterface {
   }
 }
 
+/** One validator, so the checks run in a fixed order and report the first problem found. */
+@ValidatorConstraint({ name: 'storesIds' })
+class StoresIds implements ValidatorConstraintInterface {
+  private problem = '';
+
+  validate(value: unknown) {
+    this.problem = storesIdsProblem(value) ?? '';
+    return this.problem === '';
+  }
+
+  defaultMessage() {
+    return this.problem;
+  }
+}
+
+function storesIdsProblem(value: unknown): string | null {
+  if (!Array.isArray(value) || value.length > DEMAND_LIMITS.storesMax) {
+    return `storesIds must be an array of at most ${DEMAND_LIMITS.storesMax} distinct positive integers`;
+  }
+  if (!value.every((id) => Number.isSafeInteger(id) && id > 0)) return 'storesIds must hold positive integers';
+  if (new Set(value).size !== value.length) return 'storesIds must not repeat a store';
+  return null;
+}
+
+const PARTICIPANTS = {
+  message: `participants must be an integer from ${DEMAND_LIMITS.participantsMin} to ${DEMAND_LIMITS.participantsMax}`,
+};
 const UUID = (field: string) => ({ message: `${field} must be a UUID` });
 
 /** Shape and format of `POST /v1/missions/demands` (spec 2.1, contract section 5). */
@@ -83,17 +106,13 @@ export class CreateDemandRequestDto {
   @Validate(DateTimeWithOffset, { message: 'scheduledAt must be an ISO 8601 date-time with offset' })
   scheduledAt?: string | null;
 
-  @IsInt({ message: `participants must be an integer from ${DEMAND_LIMITS.participantsMin} to ${DEMAND_LIMITS.participantsMax}` })
-  @Min(DEMAND_LIMITS.participantsMin, { message: `participants must be an integer from ${DEMAND_LIMITS.participantsMin} to ${DEMAND_LIMITS.participantsMax}` })
-  @Max(DEMAND_LIMITS.participantsMax, { message: `participants must be an integer from ${DEMAND_LIMITS.participantsMin} to ${DEMAND_LIMITS.participantsMax}` })
+  @IsInt(PARTICIPANTS)
+  @Min(DEMAND_LIMITS.participantsMin, PARTICIPANTS)
+  @Max(DEMAND_LIMITS.participantsMax, PARTICIPANTS)
   participants!: number;
 
   @IsOptional()
-  @IsArray({ message: `storesIds must be an array of at most ${DEMAND_LIMITS.storesMax} distinct positive integers` })
-  @ArrayMaxSize(DEMAND_LIMITS.storesMax, { message: `storesIds must be an array of at most ${DEMAND_LIMITS.storesMax} distinct positive integers` })
-  @IsInt({ each: true, message: 'storesIds must hold positive integers' })
-  @IsPositive({ each: true, message: 'storesIds must hold positive integers' })
-  @ArrayUnique({ message: 'storesIds must not repeat a store' })
+  @Validate(StoresIds)
   storesIds?: number[] | null;
 
   @IsOptional()

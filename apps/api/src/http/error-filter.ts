@@ -20,8 +20,9 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Content-Type must be application/json'],
 };
 
-// PostgreSQL connection failures (SQLSTATE class 08, shutdowns) and the driver's own.
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// The database cannot be used: SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database
+// gone), 53300 (too many connections), and the driver's own network failures.
+const DATABASE_DOWN_CODES = new Set(['3D000', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 
 function isDatabaseDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -33,7 +34,9 @@ function isDatabaseDown(error: unknown): boolean {
 function statusAndMessage(error: unknown): [number, string] {
   if (error instanceof RequestError) return [error.status, error.message];
   if (error instanceof DomainError) return [STATUS_OF_KIND[error.kind], error.message];
-  const parserType = (error as { type?: unknown } | null)?.type;
+  // Nest wraps body-parser's errors in an HttpException and keeps the original as its cause.
+  const source = error instanceof HttpException && error.cause !== undefined ? error.cause : error;
+  const parserType = (source as { type?: unknown } | null)?.type;
   if (typeof parserType === 'string' && parserType in BODY_PARSER_ERRORS) return BODY_PARSER_ERRORS[parserType];
   if (error instanceof HttpException) {
     const status = error.getStatus();

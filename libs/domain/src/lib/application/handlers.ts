@@ -1,3 +1,7 @@
+import { Clock, SystemClock } from './ports/clock.port';
+import { DomainConfig } from './ports/domain-config.port';
+import { KeyGenerator, RandomKeyGenerator } from './ports/key-generator.port';
+import { CredentialsConfig } from './credentials/secret-hasher';
 import { AcceptPlaceHandler } from './commands/accept-place/accept-place.handler';
 import { CreateDemandHandler } from './commands/create-demand/create-demand.handler';
 import { ParticipantProgressHandler } from './commands/participant-progress/participant-progress.handler';
@@ -22,3 +26,20 @@ export const DOMAIN_HANDLERS = [
   ListClientAccountsHandler,
   AuthenticateClientHandler,
 ] as const;
+
+/**
+ * The domain's handlers with the system clock, random keys and its settings: what any app running
+ * the domain provides besides the persistence adapters.
+ */
+export function domainProviders(settings: { reportTimeZone: string; slaToleranceMinutes: number; credentialsPepper: string }) {
+  return [
+    ...DOMAIN_HANDLERS,
+    { provide: Clock, useClass: SystemClock },
+    { provide: KeyGenerator, useClass: RandomKeyGenerator },
+    {
+      provide: DomainConfig,
+      useValue: { reportTimeZone: settings.reportTimeZone, slaToleranceMinutes: settings.slaToleranceMinutes } satisfies DomainConfig,
+    },
+    { provide: CredentialsConfig, useValue: { pepper: settings.credentialsPepper } satisfies CredentialsConfig },
+  ];
+}

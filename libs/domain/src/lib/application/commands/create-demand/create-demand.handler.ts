@@ -37,13 +37,15 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
       if (claim === 'mismatch') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_REUSED');
       if (claim === 'in-flight') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT');
     }
+    let event: DemandCreatedEvent;
     try {
-      const event = await this.create(accountId, input, idempotency?.key ?? null, now);
-      this.events.publish(event);
+      event = await this.create(accountId, input, idempotency?.key ?? null, now);
     } catch (error) {
       if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key);
       throw error;
     }
+    // After the commit: the demand exists whatever a listener does with the event.
+    this.events.publish(event);
   }
 
   private async create(accountId: string, input: CreateDemandCommand['input'], idempotencyKey: string | null, now: Date) {

@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:net';
+import request from 'supertest';
+import { useE2eEnvironment } from './support/environment';
+import { startServer, runCli, WORKSPACE } from './support/server';
+import { spawn } from 'node:child_process';
+
+describe('operations: health, shutdown, database outage, configuration', () => {
+  const env = useE2eEnvironment();
+
+  it('GET /health needs no credentials and reports the database as up', async () => {
+    const res = await request(env.server.baseUrl).get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('graceful shutdown: SIGTERM lets an in-flight request finish, then the process exits 0', async () => {
+    const server = await startServer({ DATABASE_URL: env.databaseUrl });
+    const client = await env.fixtures.account();
+    const catalog = await env.fixtures.catalog(client.accountId);
+    // The demand insert of this account sleeps, holding the request in flight while SIGTERM arrives.
+    await env.sql.query(`
+      CREATE OR REPLACE FUNCTION slow_demand() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.client_account_id = '${client.accountId}' THEN PERFORM pg_sleep(1); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER slow_demand BEFORE INSERT ON demands FOR EACH ROW EXECUTE FUNCTION slow_demand();`);
+    try {
+      const inFlight = request(server.baseUrl)
+        .post('/v1/missions/demands')
+        .set(client.headers)
+        .set('Content-Type', 'application/json')
+        .send({ missionMainId: catalog.plainMission, datePicked: '2026-12-01', participants: 1 })
+        .then((res) => res);
+      await new Promise((tick) => setTimeout(tick, 300));
+      const exitCode = server.stop();
+      const res = await inFlight;
+      expect(res.status).toBe(201);
+      expect(await exitCode).toBe(0);
+    } finally {
+      await env.sql.query(`DROP TRIGGER slow_demand ON demands; DROP FUNCTION slow_demand();`);
+    }
+    expect(await env.fixtures.count('demands', client.accountId)).toBe(1);
+  });
+
+  describe('with the database unreachable', () => {
+    let closedPort: number;
+    let blocker: Server;
+
+    beforeAll(async () => {
+      // A port that accepts nothing: listen, note it, close it.
+      blocker = createServer();
+      await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', done));
+      closedPort = (blocker.address() as { port: number }).port;
+      await new Promise((done) => blocker.close(done));
+    });
+
+    it('the service does not start, and says why', async () => {
+      await expect(startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/test_none` })).rejects.toThrow(
+        /exited with 1[\s\S]*Failed to start/,
+      );
+    });
+  });
+
+  it('a lost database answers 503 "Service unavailable", and /health says it is down', async () => {
+    // A second database that the test takes away from under a running service.
+    const name = `test_outage_${Date.now()}`;
+    await env.sql.query(`CREATE DATABASE ${name}`);
+    const url = new URL(env.databaseUrl);
+    url.pathname = `/${name}`;
+    const server = await startServer({ DATABASE_URL: url.toString() });
+    try {
+      await env.sql.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      const res = await request(server.baseUrl).post('/v1/missions/demands').set({ 'client-id': 'x', 'client-secret': 'y' }).send({});
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Service unavailable' });
+      const health = await request(server.baseUrl).get('/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535 (got "abc")'],
+    [{ REPORT_TIME_ZONE: 'Mars/Base' }, 'REPORT_TIME_ZONE must be an IANA time zone'],
+    [{ SLA_TOLERANCE_MINUTES: 'soon' }, 'SLA_TOLERANCE_MINUTES must be an integer'],
+    [{ CREDENTIALS_PEPPER: '' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],
+  ])('a bad setting stops the start with a clear message: %j', async (setting, message) => {
+    const child = spawn(process.execPath, ['tools/run-ts.cjs', 'apps/api/src/main.ts'], {
+      cwd: WORKSPACE,
+      env: { ...process.env, DATABASE_URL: env.databaseUrl, CREDENTIALS_PEPPER: 'p'.repeat(32), ...setting },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((done) => child.once('exit', done));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain(message);
+  });
+
+  it('credentials printed by `npm run cli -- clients create` authenticate; once revoked they do not', async () => {
+    const created = await runCli(['clients', 'create', '--name', 'From the CLI'], { DATABASE_URL: env.databaseUrl });
+    expect(created.code).toBe(0);
+    const { clientId, clientSecret } = JSON.parse(created.stdout);
+    const catalog = await env.fixtures.catalog(
+      (await env.sql.query(`SELECT id FROM client_accounts WHERE client_id = $1`, [clientId])).rows[0].id,
+    );
+    const create = () =>
+      request(env.server.baseUrl)
+        .post('/v1/missions/demands')
+        .set({ 'client-id': clientId, 'client-secret': clientSecret })
+        .send({ missionMainId: catalog.plainMission, datePicked: '2026-12-01', participants: 1 });
+    expect((await create()).status).toBe(201);
+    expect((await runCli(['clients', 'revoke', clientId], { DATABASE_URL: env.databaseUrl })).code).toBe(0);
+    expect((await create()).status).toBe(401);
+  });
+});

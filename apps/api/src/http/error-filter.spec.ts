@@ -1,0 +1,66 @@
+import { BadRequestException, HttpException, Logger, NotFoundException } from '@nestjs/common';
+import type { ArgumentsHost } from '@nestjs/common';
+import { DemandRuleError, IdempotencyConflictError, InvalidShiftError, NotFoundError, InvalidTransitionError, MissionStatus } from '@mwr/domain';
+import { ErrorFilter } from './error-filter';
+import { RequestError } from './request-error';
+
+function respond(error: unknown) {
+  const sent: { status?: number; type?: string; body?: string } = {};
+  const response = {
+    headersSent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    type(value: string) {
+      sent.type = value;
+      return this;
+    },
+    send(body: string) {
+      sent.body = body;
+      return this;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  new ErrorFilter().catch(error, host);
+  return { status: sent.status, type: sent.type, body: JSON.parse(sent.body as string) };
+}
+
+function parserError(type: string, status: number) {
+  return new HttpException('raw parser text', status, { cause: Object.assign(new Error('raw parser text'), { type }) });
+}
+
+describe('ErrorFilter: the one map from errors to contract section 3', () => {
+  const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  beforeEach(() => logged.mockClear());
+
+  it.each([
+    ['an authentication failure', RequestError.unauthenticated(), 401, 'Client ID ou Client Secret inválido ou ausente.'],
+    ['a malformed field', RequestError.invalid('missionMainId must be a UUID'), 400, 'missionMainId must be a UUID'],
+    ['an invalid domain value', new InvalidShiftError('x', 'bad'), 400, undefined],
+    ['a broken business rule', new DemandRuleError('SHIFTS_REQUIRED', 'A workforce demand requires at least one shift'), 422, 'A workforce demand requires at least one shift'],
+    ['an unknown key', NotFoundError.mission('MB-X'), 404, 'No mission with MB key MB-X'],
+    ['an idempotency conflict', new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT'), 409, 'A request with this Idempotency-Key is still in flight'],
+    ['a refused transition', new InvalidTransitionError(MissionStatus.WAITING, MissionStatus.FINISHED, 'finish'), 409, undefined],
+    ['an unknown route', new NotFoundException('Cannot GET /x'), 404, 'Not found'],
+    ['a body over the limit', parserError('entity.too.large', 413), 413, 'Request body too large'],
+    ['a JSON syntax error', parserError('entity.parse.failed', 400), 400, 'Invalid JSON body'],
+    ['a database that refuses connections', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), 503, 'Service unavailable'],
+    ['a database that was shut down', Object.assign(new Error('terminating connection'), { code: '57P01' }), 503, 'Service unavailable'],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')"), 500, 'Internal server error'],
+    ['an SQL error', Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }), 500, 'Internal server error'],
+    ['a thrown non-error', 'boom', 500, 'Internal server error'],
+  ])('%s', (_case, error, status, message) => {
+    const sent = respond(error);
+    expect(sent.status).toBe(status);
+    expect(sent.type).toBe('application/json');
+    expect(Object.keys(sent.body)).toEqual(['error']);
+    if (message !== undefined) expect(sent.body.error).toBe(message);
+    // Server-side failures are logged for operators; client errors are not noise in the error log.
+    expect(logged).toHaveBeenCalledTimes(status >= 500 ? 1 : 0);
+  });
+
+  it('a 4xx HttpException of the framework keeps its status', () => {
+    expect(respond(new BadRequestException('Bad')).status).toBe(400);
+  });
+});
