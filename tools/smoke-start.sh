@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's start command on the embedded default in a throw-away data folder, then proves
+# Runs the README's start command on the embedded default, then proves
 # the service answers: the printed demo curl creates a demand, and credentials made with
 # `npm run cli -- clients create` (joining the running embedded server) authenticate too.
 set -euo pipefail
@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
 pg_port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})")
-export DATA_DIR="$work/data" PORT="$port" EMBEDDED_PG_PORT="$pg_port"
-unset DATABASE_URL CREDENTIALS_PEPPER
+# The clone's own .data folder, as a new user gets it; fresh ports so nothing else collides.
+export PORT="$port" EMBEDDED_PG_PORT="$pg_port"
+unset DATABASE_URL CREDENTIALS_PEPPER DATA_DIR
 
 npm start >"$work/start.log" 2>&1 &
 server=$!
@@ -27,7 +28,7 @@ for _ in $(seq 1 90); do
 done
 curl -fs "http://127.0.0.1:$port/health"; echo
 
-demo_curl=$(sed -n '/^Create a demand:/,/^$/p' "$work/start.log" | tail -n +2)
+demo_curl=$(sed -n "/^Create a demand:/,/ -d '/p" "$work/start.log" | tail -n +2)
 [ -n "$demo_curl" ] || { cat "$work/start.log"; echo "no demo curl printed"; exit 1; }
 status=$(eval "${demo_curl/curl -i/curl -s -o /dev/null -w %\{http_code\}}")
 echo "demo curl: HTTP $status"

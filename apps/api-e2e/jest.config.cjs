@@ -4,4 +4,6 @@ module.exports = {
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.e2e-spec.ts'],
   testTimeout: 30_000,
+  globalSetup: '<rootDir>/../../tools/jest/test-postgres-setup.cjs',
+  globalTeardown: '<rootDir>/../../tools/jest/test-postgres-teardown.cjs',
 };

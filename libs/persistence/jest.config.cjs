@@ -3,6 +3,6 @@ module.exports = {
   displayName: 'persistence',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.int-spec.ts'],
-  globalSetup: '<rootDir>/jest.global-setup.ts',
-  globalTeardown: '<rootDir>/jest.global-teardown.ts',
+  globalSetup: '<rootDir>/../../tools/jest/test-postgres-setup.cjs',
+  globalTeardown: '<rootDir>/../../tools/jest/test-postgres-teardown.cjs',
 };

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
+    log: (line) => logger.debug({ component: 'embedded-postgres' }, line),
+    warn: (line) => logger.warn({ component: 'embedded-postgres' }, line),
   });
   const pepper = credentialsPepper(config);
 

@@ -1,16 +1,20 @@
 import { describePersistenceContract } from '@mwr/domain/testing';
 import type { DataSource } from 'typeorm';
 import { openDataSource } from './database/data-source';
+import { createMigratedTestDatabase, type TestDatabase } from '../testing/test-database';
 import { typeOrmHarness } from '../testing/typeorm-harness';
 
+let database: TestDatabase;
 let dataSource: DataSource;
 
 beforeAll(async () => {
-  dataSource = await openDataSource({ url: process.env['MWR_TEST_DATABASE_URL'] as string, poolSize: 4 });
+  database = await createMigratedTestDatabase();
+  dataSource = await openDataSource({ url: database.url, poolSize: 4 });
 });
 
 afterAll(async () => {
   await dataSource.destroy();
+  await database.drop();
 });
 
 describePersistenceContract('TypeORM on PostgreSQL', () => typeOrmHarness(dataSource));

@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `postgres` database of the embedded server. */
@@ -40,6 +42,23 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * PostgreSQL refuses to run as root, so as root the server runs as the OS user `postgres`, which
+ * must be able to walk down to its files. A folder it cannot reach (a checkout under /root, say) is
+ * swapped for one under the system's temporary folder, named after the original so it is stable.
+ */
+function reachableDirectory(directory: string, log: (line: string) => void): string {
+  if (process.getuid?.() !== 0) return directory;
+  for (let dir = resolve(directory); ; dir = dirname(dir)) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) {
+      const fallback = join(tmpdir(), `mwr-embedded-${createHash('sha256').update(resolve(directory)).digest('hex').slice(0, 12)}`);
+      log(`${dir} cannot be entered by the OS user postgres; the embedded database lives in ${fallback} instead`);
+      return fallback;
+    }
+    if (dir === dirname(dir)) return directory;
+  }
+}
+
+/**
  * Starts (or joins) a PostgreSQL kept in `directory`: the server's files in `directory/data`, its
  * port in `directory/port`. A second process (the CLI while the service runs) joins the running
  * server instead of starting another on the same files.
@@ -48,10 +67,15 @@ export async function startEmbeddedPostgres(options: {
   directory: string;
   port: number;
   persistent?: boolean;
+  /** The server's own output. */
   log?: (line: string) => void;
+  /** What an operator should know about where the server runs. */
+  warn?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  const dataDir = join(options.directory, 'data');
-  const portFile = join(options.directory, 'port');
+  const log = options.log ?? (() => undefined);
+  const directory = reachableDirectory(options.directory, options.warn ?? log);
+  const dataDir = join(directory, 'data');
+  const portFile = join(directory, 'port');
   const pidFile = join(dataDir, 'postmaster.pid');
   if (existsSync(pidFile) && existsSync(portFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -62,9 +86,8 @@ export async function startEmbeddedPostgres(options: {
     rmSync(pidFile, { force: true });
   }
 
-  mkdirSync(options.directory, { recursive: true });
+  mkdirSync(directory, { recursive: true, mode: 0o755 });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const log = options.log ?? (() => undefined);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,

@@ -14,6 +14,7 @@ export async function resolveDatabase(options: {
   dataDir: string;
   embeddedPort: number;
   log?: (line: string) => void;
+  warn?: (line: string) => void;
 }): Promise<ResolvedDatabase> {
   if (options.databaseUrl !== null) {
     return { url: options.databaseUrl, embedded: false, release: async () => undefined };
@@ -22,6 +23,7 @@ export async function resolveDatabase(options: {
     directory: join(options.dataDir, 'postgres'),
     port: options.embeddedPort,
     log: options.log,
+    warn: options.warn,
   });
   return { url: server.url, embedded: true, release: () => server.stop() };
 }

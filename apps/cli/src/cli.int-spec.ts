@@ -1,0 +1,148 @@
+// The real CLI, spawned as `npm run cli` runs it, against a fresh migrated database.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
+import { Client } from 'pg';
+
+jest.setTimeout(60_000);
+
+const ROOT = resolve(__dirname, '../../..');
+const PEPPER = 'cli-int-spec-pepper-0123456789abcdef';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let database: TestDatabase;
+let sql: Client;
+
+function cli(...args: string[]): Promise<Run> {
+  // Only what the CLI needs: nothing from the developer's environment changes the outcome.
+  const env = { PATH: process.env['PATH'], DATABASE_URL: database.url, CREDENTIALS_PEPPER: PEPPER, REPORT_TIME_ZONE: 'America/Sao_Paulo' };
+  return new Promise((done) => {
+    execFile(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
+      done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function json(run: Run): unknown {
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  return JSON.parse(run.stdout);
+}
+
+beforeAll(async () => {
+  database = await createMigratedTestDatabase();
+  sql = new Client({ connectionString: database.url });
+  await sql.connect();
+});
+
+afterAll(async () => {
+  await sql?.end();
+  await database?.drop();
+});
+
+describe('the CLI against PostgreSQL', () => {
+  let clientId: string;
+  let clientSecret: string;
+  let muKey: string;
+
+  it('clients create prints exactly the client id and the secret, and stores only a hash', async () => {
+    const issued = json(await cli('clients', 'create', '--name', 'Acme')) as Record<string, string>;
+    expect(Object.keys(issued).sort()).toEqual(['clientId', 'clientSecret']);
+    ({ clientId, clientSecret } = issued);
+    const { rows } = await sql.query('SELECT name, secret_hash FROM client_accounts WHERE client_id = $1', [clientId]);
+    expect(rows).toEqual([{ name: 'Acme', secret_hash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+  });
+
+  it('clients list shows the account, and neither its secret nor its hash', async () => {
+    const run = await cli('clients', 'list');
+    const { rows } = await sql.query('SELECT secret_hash FROM client_accounts WHERE client_id = $1', [clientId]);
+    expect(json(run)).toEqual([{ clientId, name: 'Acme', createdAt: expect.any(String), revokedAt: null }]);
+    expect(run.stdout).not.toContain(rows[0].secret_hash);
+    expect(run.stdout).not.toContain(clientSecret);
+  });
+
+  it('db migrate prints what it applied: nothing on a migrated database', async () => {
+    expect(json(await cli('db', 'migrate'))).toEqual({ applied: [] });
+  });
+
+  it('an unknown command is a usage error: the usage on stderr, exit 2', async () => {
+    const run = await cli('clients', 'delete', clientId);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^error: unknown command "clients delete"\n\nUsage: /);
+  });
+
+  it('a participant takes a place, checks in and out, and the work is submitted and approved', async () => {
+    const [{ id: accountId }] = (await sql.query('SELECT id FROM client_accounts WHERE client_id = $1', [clientId])).rows;
+    const [subcategoryId, mainMissionId, demandId, missionId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await sql.query('INSERT INTO subcategories (id, client_account_id, name) VALUES ($1, $2, $3)', [subcategoryId, accountId, 'Sampling']);
+    await sql.query('INSERT INTO main_missions (id, client_account_id, subcategory_id, name) VALUES ($1, $2, $3, $4)', [
+      mainMissionId,
+      accountId,
+      subcategoryId,
+      'Tasting',
+    ]);
+    await sql.query(
+      `INSERT INTO demands (id, client_account_id, main_mission_id, date_picked, participants, shifts, created_at)
+       VALUES ($1, $2, $3, '2026-12-01', 1, $4, now())`,
+      [demandId, accountId, mainMissionId, ['2026-12-01-08:00-17:00-0']],
+    );
+    await sql.query(
+      `INSERT INTO missions (id, client_account_id, demand_id, main_mission_id, mb_key, mission_date, places, created_at)
+       VALUES ($1, $2, $3, $4, 'MB-CLI-1', '2026-12-01T03:00:00Z', 1, now())`,
+      [missionId, accountId, demandId, mainMissionId],
+    );
+    const scope = ['--client-id', clientId];
+
+    const accepted = json(await cli('missions', 'accept', 'MB-CLI-1', ...scope, '--user-name', 'Ana')) as Record<string, unknown>;
+    expect(accepted).toMatchObject({
+      missionId,
+      userName: 'Ana',
+      status: 0,
+      statusName: 'WAITING',
+      shiftStartsAt: '2026-12-01T11:00:00.000Z',
+      isBuffer: false,
+    });
+    muKey = accepted['muKey'] as string;
+
+    const started = json(await cli('participants', 'check-in', muKey, ...scope, '--token', 'T-1', '--at', '2026-12-01T08:05:00-03:00'));
+    expect(started).toMatchObject({ status: 1, statusName: 'STARTED', checkInAt: '2026-12-01T11:05:00.000Z', tokenInput: 'T-1', isSla: true });
+
+    const refused = await cli('participants', 'schedule', muKey, ...scope, '--for', '2026-12-02T08:00:00-03:00');
+    expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: Cannot schedule: transition from STARTED to SCHEDULED is not allowed\n' });
+
+    const finished = json(await cli('participants', 'check-out', muKey, ...scope, '--complete', '--at', '2026-12-01T17:00:00-03:00'));
+    expect(finished).toMatchObject({ status: 2, statusName: 'FINISHED', checkOutAt: '2026-12-01T20:00:00.000Z' });
+
+    const submitted = json(await cli('registers', 'submit', muKey, ...scope, '--identifier', 'R-1')) as Record<string, unknown>;
+    expect(submitted).toMatchObject({ missionsUserId: accepted['id'], identifier: 'R-1', status: 'PENDING' });
+    expect(json(await cli('registers', 'approve', muKey, ...scope))).toEqual({ ...submitted, status: 'APPROVED' });
+
+    const participant = await sql.query('SELECT status, check_in_at, check_out_at, token_input, is_sla FROM missions_users WHERE mu_key = $1', [muKey]);
+    expect(participant.rows).toEqual([
+      {
+        status: 2,
+        check_in_at: new Date('2026-12-01T11:05:00Z'),
+        check_out_at: new Date('2026-12-01T20:00:00Z'),
+        token_input: 'T-1',
+        is_sla: true,
+      },
+    ]);
+    const registers = await sql.query('SELECT id, missions_user_id, mission_id, identifier, status FROM registers WHERE client_account_id = $1', [accountId]);
+    expect(registers.rows).toEqual([{ id: submitted['id'], missions_user_id: accepted['id'], mission_id: missionId, identifier: 'R-1', status: 'APPROVED' }]);
+  });
+
+  it('clients revoke revokes once; again, or acting for the revoked account, fails with exit 1', async () => {
+    expect(json(await cli('clients', 'revoke', clientId))).toEqual({ clientId, revoked: true });
+    const { rows } = await sql.query('SELECT revoked_at FROM client_accounts WHERE client_id = $1', [clientId]);
+    expect(rows[0].revoked_at).toBeInstanceOf(Date);
+
+    const message = `error: No active client account with client id ${clientId}\n`;
+    expect(await cli('clients', 'revoke', clientId)).toEqual({ code: 1, stdout: '', stderr: message });
+    expect(await cli('participants', 'quit', muKey, '--client-id', clientId)).toEqual({ code: 1, stdout: '', stderr: message });
+  });
+});

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { loadConfig } from '@mwr/config';
+import { type CliCommand, runCli } from './cli';
+import { withApplication, withDataSource } from './cli-context';
+import { runClients } from './commands/clients';
+import { runDb } from './commands/db';
+import { runParticipants } from './commands/participants';
+import { runRegisters } from './commands/registers';
+
+function execute(command: CliCommand): Promise<unknown> {
+  const config = loadConfig();
+  if (command.group === 'db') return withDataSource(config, (dataSource) => runDb(command, dataSource));
+  return withApplication(config, (app) => {
+    switch (command.group) {
+      case 'clients':
+        return runClients(command, app);
+      case 'missions':
+      case 'participants':
+        return runParticipants(command, app);
+      case 'registers':
+        return runRegisters(command, app);
+    }
+  });
+}
+
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
+}
+
+async function main(): Promise<void> {
+  const pending: Promise<void>[] = [];
+  const io = {
+    stdout: (text: string) => pending.push(write(process.stdout, text)),
+    stderr: (text: string) => pending.push(write(process.stderr, text)),
+    debug: Boolean(process.env['DEBUG']),
+  };
+  const code = await runCli(process.argv.slice(2), io, execute);
+  await Promise.all(pending);
+  // Everything was closed already; exiting here only guards against a handle a library left open.
+  process.exit(code);
+}
+
+void main();

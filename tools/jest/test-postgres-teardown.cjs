@@ -1,0 +1,1 @@
+module.exports = require('./test-postgres.cjs').teardown;
