@@ -1,11 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CacheModule } from '@mwr/cache';
 import type { AppConfig } from '@mwr/config';
-import { domainProviders } from '@mwr/domain';
+import { domainProviders, REPORT_HANDLERS } from '@mwr/domain';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { DemandCreatedListener } from './events/demand-created.listener';
 import { HealthController } from './health/health.controller';
+import { DeliveriesController } from './reports/deliveries.controller';
+import { FormAnswersController } from './reports/form-answers.controller';
+import { PdvResultsController } from './reports/pdv-results.controller';
+import { RegisterResultsController } from './reports/register-results.controller';
+import { WorkforceReportsController } from './reports/workforce-reports.controller';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -18,10 +24,19 @@ export class AppModule {
   static forRoot({ config, databaseUrl, credentialsPepper }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PersistenceModule.forRoot({ databaseUrl })],
-      controllers: [HealthController, DemandsController],
+      imports: [CqrsModule.forRoot(), PersistenceModule.forRoot({ databaseUrl }), CacheModule.forRoot({ redisUrl: config.redisUrl })],
+      controllers: [
+        HealthController,
+        DemandsController,
+        FormAnswersController,
+        WorkforceReportsController,
+        DeliveriesController,
+        PdvResultsController,
+        RegisterResultsController,
+      ],
       providers: [
         ...domainProviders({ ...config, credentialsPepper }),
+        ...REPORT_HANDLERS,
         DemandCreatedListener,
       ],
     };

@@ -9,3 +9,8 @@ export * from './lib/repositories/typeorm-idempotency-keys';
 export * from './lib/repositories/typeorm-participant.repository';
 export * from './lib/database/resolve-database';
 export * from './lib/seed/demo-catalog';
+export * from './lib/read-models/form-answers.read-model';
+export * from './lib/read-models/workforce-results.read-model';
+export * from './lib/read-models/delivery-results.read-model';
+export * from './lib/read-models/pdv-results.read-model';
+export * from './lib/read-models/register-results.read-model';

@@ -1,4 +1,4 @@
-import { DEMAND_LIMITS, isCalendarDate, isIsoDateTimeWithOffset, parseShifts } from '@mwr/domain';
+import { DEMAND_LIMITS, parseShifts } from '@mwr/domain';
 import {
   IsInt,
   IsOptional,
@@ -10,20 +10,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-
-@ValidatorConstraint({ name: 'calendarDate' })
-class CalendarDate implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return typeof value === 'string' && isCalendarDate(value);
-  }
-}
-
-@ValidatorConstraint({ name: 'dateTimeWithOffset' })
-class DateTimeWithOffset implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return typeof value === 'string' && isIsoDateTimeWithOffset(value);
-  }
-}
+import { CalendarDate, DateTimeWithOffset } from '../http/validators';
 
 /** The domain's shift parser is the one judge of the shift format, so both layers agree. */
 @ValidatorConstraint({ name: 'shifts' })

@@ -1,7 +1,22 @@
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientAccountRepository, DemandRepository, IdempotencyKeys, ParticipantRepository } from '@mwr/domain';
+import {
+  ClientAccountRepository,
+  DeliveryResultsReadModel,
+  DemandRepository,
+  FormAnswersReadModel,
+  IdempotencyKeys,
+  ParticipantRepository,
+  PdvResultsReadModel,
+  RegisterResultsReadModel,
+  WorkforceResultsReadModel,
+} from '@mwr/domain';
 import { DataSource } from 'typeorm';
 import { openDataSource } from './database/data-source';
+import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
+import { PostgresFormAnswersReadModel } from './read-models/form-answers.read-model';
+import { PostgresPdvResultsReadModel } from './read-models/pdv-results.read-model';
+import { PostgresRegisterResultsReadModel } from './read-models/register-results.read-model';
+import { PostgresWorkforceResultsReadModel } from './read-models/workforce-results.read-model';
 import { TypeOrmClientAccountRepository } from './repositories/typeorm-client-account.repository';
 import { TypeOrmDemandRepository } from './repositories/typeorm-demand.repository';
 import { TypeOrmIdempotencyKeys } from './repositories/typeorm-idempotency-keys';
@@ -26,6 +41,11 @@ const adapters = [
   { provide: DemandRepository, useFactory: (ds: DataSource) => new TypeOrmDemandRepository(ds), inject: [DataSource] },
   { provide: IdempotencyKeys, useFactory: (ds: DataSource) => new TypeOrmIdempotencyKeys(ds), inject: [DataSource] },
   { provide: ParticipantRepository, useFactory: (ds: DataSource) => new TypeOrmParticipantRepository(ds), inject: [DataSource] },
+  { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [DataSource] },
+  { provide: WorkforceResultsReadModel, useFactory: (ds: DataSource) => new PostgresWorkforceResultsReadModel(ds), inject: [DataSource] },
+  { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [DataSource] },
+  { provide: PdvResultsReadModel, useFactory: (ds: DataSource) => new PostgresPdvResultsReadModel(ds), inject: [DataSource] },
+  { provide: RegisterResultsReadModel, useFactory: (ds: DataSource) => new PostgresRegisterResultsReadModel(ds), inject: [DataSource] },
 ];
 
 /** Binds the domain's persistence ports to their PostgreSQL adapters over one pool. */

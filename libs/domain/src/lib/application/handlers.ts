@@ -14,7 +14,15 @@ import {
   RevokeClientAccountHandler,
 } from './credentials/credentials.handlers';
 
-/** Every command and query handler of the domain, for an app module's providers. */
+import {
+  ListDeliveryResultsHandler,
+  ListFormAnswersHandler,
+  ListPdvResultsHandler,
+  ListRegisterResultsHandler,
+  ListWorkforceResultsHandler,
+} from './queries/list-reports.handlers';
+
+/** The handlers of the commands and of the credential queries, for an app module's providers. */
 export const DOMAIN_HANDLERS = [
   CreateDemandHandler,
   AcceptPlaceHandler,
@@ -25,6 +33,15 @@ export const DOMAIN_HANDLERS = [
   RevokeClientAccountHandler,
   ListClientAccountsHandler,
   AuthenticateClientHandler,
+] as const;
+
+/** The report listings' handlers: they need the read models and the ResultCache besides. */
+export const REPORT_HANDLERS = [
+  ListFormAnswersHandler,
+  ListWorkforceResultsHandler,
+  ListDeliveryResultsHandler,
+  ListPdvResultsHandler,
+  ListRegisterResultsHandler,
 ] as const;
 
 /**

@@ -1,0 +1,85 @@
+import type { MissionStatus } from '../../model/mission-status';
+import type { PageRequest, PageRows, Period } from '../queries/page';
+import type {
+  DeliveryResultItem,
+  IsoDateTime,
+  FormAnswerItem,
+  PdvResultItem,
+  RegisterResultItem,
+} from '../queries/report-items';
+
+// Read models answer listings straight from storage, one page statement and one count statement,
+// skipping the aggregates. Every method is scoped to one client account.
+
+export interface FormAnswersFilter {
+  formId: number;
+  period: Period;
+}
+
+export abstract class FormAnswersReadModel {
+  abstract page(accountId: string, filter: FormAnswersFilter, page: PageRequest): Promise<PageRows<FormAnswerItem>>;
+}
+
+export interface WorkforceFilter {
+  period: Period;
+  status: MissionStatus | null;
+  mbKey: string | null;
+  muKey: string | null;
+  search: string | null;
+}
+
+/** A participant's row as stored; the query handler derives the item's computed fields. */
+export interface WorkforceResultRow {
+  mission_date: IsoDateTime;
+  user_name: string;
+  mission: string;
+  mb_key: string;
+  mu_key: string;
+  mission_status: number;
+  check_in_at: IsoDateTime | null;
+  check_out_at: IsoDateTime | null;
+  rating: number | null;
+  rating_message: string | null;
+  is_buffer: boolean;
+  requests: string[] | null;
+  is_sla: boolean;
+  token_input: string | null;
+}
+
+export abstract class WorkforceResultsReadModel {
+  abstract page(accountId: string, filter: WorkforceFilter, page: PageRequest): Promise<PageRows<WorkforceResultRow>>;
+}
+
+export interface DeliveryFilter {
+  period: Period;
+  progress: 1 | 2 | null;
+  mbKey: string | null;
+  muKey: string | null;
+}
+
+export abstract class DeliveryResultsReadModel {
+  abstract page(accountId: string, filter: DeliveryFilter, page: PageRequest): Promise<PageRows<DeliveryResultItem>>;
+}
+
+export interface PdvFilter {
+  period: Period;
+  mbKey: string | null;
+  muKey: string | null;
+  search: string | null;
+}
+
+export abstract class PdvResultsReadModel {
+  abstract page(accountId: string, filter: PdvFilter, page: PageRequest): Promise<PageRows<PdvResultItem>>;
+}
+
+export interface RegisterFilter {
+  period: Period;
+  mbKey: string | null;
+  muKey: string | null;
+  search: string | null;
+}
+
+/** Blocks come back for every flag; the handler drops those whose flag is false. */
+export abstract class RegisterResultsReadModel {
+  abstract page(accountId: string, filter: RegisterFilter, page: PageRequest): Promise<PageRows<RegisterResultItem>>;
+}

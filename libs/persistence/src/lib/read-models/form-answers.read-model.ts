@@ -1,0 +1,42 @@
+import { type FormAnswerItem, type FormAnswersFilter, FormAnswersReadModel, type PageRequest, type PageRows } from '@mwr/domain';
+import type { DataSource } from 'typeorm';
+import { SqlFilter } from './sql-filter';
+
+const FROM = `
+  FROM forms_data fd
+  JOIN forms_data_answers a ON a.forms_data_id = fd.id AND a.client_account_id = fd.client_account_id
+  JOIN forms f ON f.id = fd.form_id AND f.client_account_id = fd.client_account_id
+  JOIN missions_users mu ON mu.id = fd.missions_user_id AND mu.client_account_id = fd.client_account_id
+  JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id`;
+
+/**
+ * One item per answered question of one form. Newest submission first; a submission's answers stay
+ * together in question order (the item's identity is its submission and position).
+ */
+export class PostgresFormAnswersReadModel extends FormAnswersReadModel {
+  constructor(private readonly db: DataSource) {
+    super();
+  }
+
+  async page(accountId: string, filter: FormAnswersFilter, request: PageRequest): Promise<PageRows<FormAnswerItem>> {
+    const where = new SqlFilter(accountId)
+      .where('fd.client_account_id = $1')
+      .whereValue(filter.formId, (p) => `fd.form_id = ${p}`)
+      .period('fd.answered_at', filter.period);
+    const countParams = [...where.params];
+    const limit = where.page(request);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT f.name AS form_name, f.id::text AS form_id, a.answer, a.question, a.position::text AS "order",
+                fd.identifier, m.mb_key, mu.mu_key, mu.user_name, iso_utc(fd.answered_at) AS answered_at
+         ${FROM}
+         WHERE ${where.sql}
+         ORDER BY fd.answered_at DESC, fd.id DESC, a.position ASC
+         ${limit}`,
+        where.params,
+      ),
+      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+    ]);
+    return { total, rows };
+  }
+}

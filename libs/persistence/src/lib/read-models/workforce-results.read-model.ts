@@ -1,0 +1,48 @@
+import {
+  type PageRequest,
+  type PageRows,
+  type WorkforceFilter,
+  WorkforceResultsReadModel,
+  type WorkforceResultRow,
+} from '@mwr/domain';
+import type { DataSource } from 'typeorm';
+import { SqlFilter } from './sql-filter';
+
+const FROM = `
+  FROM missions_users mu
+  JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+  JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
+
+/** Participants of workforce missions (main mission with check_in_check_out), by mission date. */
+export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel {
+  constructor(private readonly db: DataSource) {
+    super();
+  }
+
+  async page(accountId: string, filter: WorkforceFilter, request: PageRequest): Promise<PageRows<WorkforceResultRow>> {
+    const where = new SqlFilter(accountId)
+      .where('mu.client_account_id = $1')
+      .where('mm.check_in_check_out')
+      .period('m.mission_date', filter.period)
+      .whereValue(filter.status, (p) => `mu.status = ${p}`)
+      .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
+      .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
+      .search(filter.search, ['mu.user_name', 'mm.name', 'm.mb_key', 'mu.mu_key']);
+    const countParams = [...where.params];
+    const limit = where.page(request);
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(
+        `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
+                mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
+                mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
+         ${FROM}
+         WHERE ${where.sql}
+         ORDER BY m.mission_date DESC, mu.id DESC
+         ${limit}`,
+        where.params,
+      ),
+      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+    ]);
+    return { total, rows };
+  }
+}
