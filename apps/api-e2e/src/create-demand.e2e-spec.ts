@@ -81,7 +81,8 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       ['formId not a UUID', { formId: 'form-1' }, /^formId must be a UUID$/],
       ['formPdvId not a UUID', { formPdvId: 42 }, /^formPdvId must be a UUID$/],
       ['custom_fields an array', { custom_fields: [{ field: 'a', value: 'b' }] }, /^custom_fields must be a JSON object of at most 64 KiB$/],
-      ['custom_fields null', { custom_fields: 'text' }, /^custom_fields must be a JSON object/],
+      ['custom_fields null', { custom_fields: null }, /^custom_fields must be a JSON object/],
+      ['custom_fields a string', { custom_fields: 'text' }, /^custom_fields must be a JSON object/],
       ['custom_fields over 64 KiB', { custom_fields: { big: 'x'.repeat(65 * 1024) } }, /^custom_fields must be a JSON object of at most 64 KiB$/],
       ['an unknown field', { priority: 'high' }, /^Unknown field: priority$/],
     ])('%s', async (_case, change, message) => {

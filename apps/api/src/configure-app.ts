@@ -1,8 +1,10 @@
 import { QueryBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { ErrorFilter } from './http/error-filter';
 import { authenticate, requestLogging, requireJsonContentType } from './http/request-pipeline';
+import { openApiDocument } from './openapi/openapi-document';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -17,4 +19,7 @@ export function configureApp(app: NestExpressApplication, logger: Logger): void 
   app.use('/v1', requireJsonContentType);
   app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
   app.useGlobalFilters(new ErrorFilter());
+  // Outside /v1, so the reference is readable without credentials; the UI's assets come from the
+  // installed swagger-ui-dist, nothing from the network.
+  SwaggerModule.setup('docs', app, openApiDocument, { jsonDocumentUrl: 'docs-json', raw: ['json'] });
 }

@@ -1,12 +1,14 @@
 import { ConfigError } from '@mwr/config';
 import { DomainError } from '@mwr/domain';
+import { SeedRefusedError } from '@mwr/persistence';
 import { ArgumentError, UsageError } from './arguments';
 import { type ClientsCommand, parseClients } from './commands/clients';
 import { type DbCommand, parseDb } from './commands/db';
 import { type ParticipantsCommand, parseMissions, parseParticipants } from './commands/participants';
 import { parseRegisters, type RegistersCommand } from './commands/registers';
+import { parseSeed, type SeedCommand } from './commands/seed';
 
-export type CliCommand = ClientsCommand | DbCommand | ParticipantsCommand | RegistersCommand;
+export type CliCommand = ClientsCommand | DbCommand | ParticipantsCommand | RegistersCommand | SeedCommand;
 
 export const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -29,10 +31,28 @@ Participants and registers, acting for one account (--client-id <clientId> is re
   registers submit <muKey> --identifier <text>
   registers approve|reprove <muKey>
 
+Demo data, for one account:
+  seed --client-id <clientId> [--missions <N>] [--seed <S>]
+                                      fill the account with generated, realistic data for every
+                                      report: demands, missions, participants in every status,
+                                      registers, form answers, point-of-sale records, collections and
+                                      deliveries. N missions, 1..1000000 (default 200); seed S,
+                                      0..4294967295 (default 1): the same S and N give the same names,
+                                      dates and statuses. Every run ADDS a new batch (its own catalog,
+                                      fresh MB/MU keys); nothing is updated or deleted, and no other
+                                      account is read or written. Written in chunks of about 1000
+                                      missions, one transaction each: an interrupted run keeps the
+                                      chunks it committed. Prints counts per table and status.
+
 Date-times are ISO 8601 with an offset, e.g. 2026-11-21T09:00:00-03:00; --at defaults to now.
 Without DATABASE_URL the embedded database under DATA_DIR is used, shared with a running service.
 Prints one JSON document on stdout. Errors: "error: <message>" on stderr, exit 1; usage errors exit 2.
 `;
+
+/** Commands without a subcommand. */
+const COMMANDS: Readonly<Record<string, (args: readonly string[]) => CliCommand>> = {
+  seed: parseSeed,
+};
 
 const GROUPS: Readonly<Record<string, (verb: string, args: readonly string[]) => CliCommand>> = {
   clients: parseClients,
@@ -48,6 +68,7 @@ export function parseInvocation(argv: readonly string[]): CliCommand | 'help' {
   const options = end === -1 ? argv : argv.slice(0, end);
   if (argv.length === 0 || options.includes('--help') || options.includes('-h') || argv[0] === 'help') return 'help';
   const [group, verb, ...args] = argv;
+  if (Object.hasOwn(COMMANDS, group)) return COMMANDS[group](argv.slice(1));
   const parse = Object.hasOwn(GROUPS, group) ? GROUPS[group] : undefined;
   if (!parse) throw new UsageError(`unknown command "${group}"`);
   if (verb === undefined || verb.startsWith('-')) throw new UsageError(`missing subcommand after "${group}"`);
@@ -88,7 +109,9 @@ export async function runCli(argv: readonly string[], io: CliIo, execute: (comma
 
 // Errors that carry a message meant for the user; anything else is a failure worth a stack in DEBUG.
 function isExpected(error: unknown): boolean {
-  return error instanceof DomainError || error instanceof ConfigError || error instanceof ArgumentError;
+  return (
+    error instanceof DomainError || error instanceof ConfigError || error instanceof ArgumentError || error instanceof SeedRefusedError
+  );
 }
 
 function describe(error: unknown): string {

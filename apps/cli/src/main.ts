@@ -6,10 +6,15 @@ import { runClients } from './commands/clients';
 import { runDb } from './commands/db';
 import { runParticipants } from './commands/participants';
 import { runRegisters } from './commands/registers';
+import { runSeed } from './commands/seed';
 
 function execute(command: CliCommand): Promise<unknown> {
   const config = loadConfig();
   if (command.group === 'db') return withDataSource(config, (dataSource) => runDb(command, dataSource));
+  if (command.group === 'seed') {
+    const { reportTimeZone: timeZone, slaToleranceMinutes } = config;
+    return withDataSource(config, (dataSource) => runSeed(command, dataSource, { timeZone, slaToleranceMinutes, onProgress }));
+  }
   return withApplication(config, (app) => {
     switch (command.group) {
       case 'clients':
@@ -21,6 +26,11 @@ function execute(command: CliCommand): Promise<unknown> {
         return runRegisters(command, app);
     }
   });
+}
+
+// Only a person watching needs progress; stderr stays empty for scripts and tests.
+function onProgress(written: number, total: number): void {
+  if (process.stderr.isTTY) process.stderr.write(`seed: ${written} of ${total} missions written\r`);
 }
 
 function write(stream: NodeJS.WriteStream, text: string): Promise<void> {

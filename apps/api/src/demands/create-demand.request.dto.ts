@@ -6,6 +6,7 @@ import {
   Max,
   Min,
   Validate,
+  ValidateIf,
   ValidatorConstraint,
   type ValidationArguments,
   type ValidatorConstraintInterface,
@@ -114,11 +115,12 @@ export class CreateDemandRequestDto {
   @IsUUID('all', UUID('formPdvId'))
   formPdvId?: string | null;
 
-  @IsOptional()
+  // Contract section 5: a JSON object, "not array, not null"; only its absence is optional.
+  @ValidateIf((dto: CreateDemandRequestDto) => dto.custom_fields !== undefined)
   @Validate(CustomFields, {
     message: `custom_fields must be a JSON object of at most ${DEMAND_LIMITS.customFieldsMaxBytes / 1024} KiB`,
   })
-  custom_fields?: Record<string, unknown> | null;
+  custom_fields?: Record<string, unknown>;
 }
 
 export const DEMAND_FIELDS: readonly string[] = [

@@ -16,6 +16,9 @@ export class DateTimeWithOffset implements ValidatorConstraintInterface {
   }
 }
 
+/** The largest integer a query parameter may hold: nine digits. */
+export const QUERY_INTEGER_MAX = 999_999_999;
+
 /**
  * Query strings carry text: only plain decimal digits become an integer ("1.0", "1e1", " 1" and ""
  * do not), everything else becomes NaN so that @IsInt refuses it.

@@ -6,7 +6,8 @@ import { CalendarDate, strictInteger } from '../http/validators';
 // Shapes of the five listings' query strings (contract section 4). Values arrive as text; integers
 // are converted strictly. Bounds come from the domain so both layers agree.
 
-const KEY_MAX_LENGTH = 64;
+/** MB and MU keys are short; anything longer cannot match one. */
+export const KEY_MAX_LENGTH = 64;
 
 class PagedQuery {
   @IsOptional()

@@ -1,0 +1,373 @@
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { getMetadataStorage } from 'class-validator';
+import { DEMAND_FIELDS } from '../demands/create-demand.request.dto';
+import { DemandBodyPipe } from '../demands/demand-body.pipe';
+import { RequestError } from '../http/request-error';
+import { deliveriesQuery } from '../reports/deliveries.controller';
+import { formAnswersQuery } from '../reports/form-answers.controller';
+import type { ListingQueryPipe } from '../reports/listing-query.pipe';
+import { pdvQuery } from '../reports/pdv-results.controller';
+import { registersQuery } from '../reports/register-results.controller';
+import { DeliveriesQueryDto, FormAnswersQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
+import { workforceQuery } from '../reports/workforce-reports.controller';
+import { LISTING_PARAMETERS, openApiDocument } from './openapi-document';
+
+// What the contract (section 4) names; the document must say the same, in the same order.
+const LISTINGS = [
+  {
+    name: 'formAnswers',
+    path: '/v1/forms-data/customers',
+    parameters: ['initialDate', 'finalDate', 'page', 'formId'],
+    required: ['initialDate', 'finalDate', 'page', 'formId'],
+    pipe: formAnswersQuery,
+    dto: FormAnswersQueryDto,
+    cached: true,
+  },
+  {
+    name: 'workforce',
+    path: '/v1/missions-users/workforce/reports',
+    parameters: ['page', 'itemsPerPage', 'startedAt', 'endedAt', 'status', 'mbKey', 'muKey', 'search'],
+    required: [],
+    pipe: workforceQuery,
+    dto: WorkforceQueryDto,
+    cached: false,
+  },
+  {
+    name: 'deliveries',
+    path: '/v1/deliveries/results',
+    parameters: ['startedAt', 'endedAt', 'page', 'itemsPerPage', 'progress', 'mbKey', 'muKey'],
+    required: ['startedAt', 'endedAt'],
+    pipe: deliveriesQuery,
+    dto: DeliveriesQueryDto,
+    cached: true,
+  },
+  {
+    name: 'pdv',
+    path: '/v1/pdv/results',
+    parameters: ['startedAt', 'endedAt', 'page', 'itemsPerPage', 'mbKey', 'muKey', 'search'],
+    required: ['startedAt', 'endedAt'],
+    pipe: pdvQuery,
+    dto: PdvQueryDto,
+    cached: false,
+  },
+  {
+    name: 'registers',
+    path: '/v1/registers/results',
+    parameters: ['page', 'itemsPerPage', 'startedAt', 'endedAt', 'mbKey', 'muKey', 'search'],
+    required: [],
+    pipe: registersQuery,
+    dto: RegistersQueryDto,
+    cached: false,
+  },
+] as const;
+
+const OPERATIONS: Record<string, Record<string, string[]>> = {
+  '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '500', '503'] },
+  '/health': { get: ['200', '503'] },
+  ...Object.fromEntries(LISTINGS.map(({ path }) => [path, { get: ['200', '400', '401', '500', '503'] }])),
+};
+
+interface ParameterSchema {
+  type?: string;
+  format?: string;
+  enum?: number[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  default?: unknown;
+}
+
+const schemaOf = (parameter: ParameterObject) => parameter.schema as ParameterSchema;
+
+/** Values on and inside each documented bound: the service must accept every one. */
+function valuesInside(parameter: ParameterObject): string[] {
+  const schema = schemaOf(parameter);
+  const values = [String(parameter.example)];
+  if (schema.enum) values.push(...schema.enum.map(String));
+  if (schema.minimum !== undefined) values.push(String(schema.minimum));
+  if (schema.maximum !== undefined) values.push(String(schema.maximum));
+  if (schema.minLength !== undefined) values.push('k'.repeat(schema.minLength));
+  if (schema.maxLength !== undefined) values.push('k'.repeat(schema.maxLength));
+  return values;
+}
+
+/** Values just outside each documented bound or format: the service must refuse every one. */
+function valuesOutside(parameter: ParameterObject): string[] {
+  const schema = schemaOf(parameter);
+  const values: string[] = [];
+  if (schema.type === 'integer') values.push('x', '1.5', '');
+  if (schema.enum) values.push(String(Math.max(...schema.enum) + 1));
+  if (schema.minimum !== undefined) values.push(String(schema.minimum - 1));
+  if (schema.maximum !== undefined) values.push(String(schema.maximum + 1));
+  if (schema.minLength !== undefined) values.push('k'.repeat(schema.minLength - 1));
+  if (schema.maxLength !== undefined) values.push('k'.repeat(schema.maxLength + 1));
+  if (schema.format === 'date') values.push('2026-02-30', '20260301', '2026-03-01T00:00:00Z');
+  return values;
+}
+
+function requiredQuery(parameters: readonly ParameterObject[]): Record<string, string> {
+  return Object.fromEntries(parameters.filter((p) => p.required).map((p) => [p.name, String(p.example)]));
+}
+
+function accepts(pipe: Pick<ListingQueryPipe<object>, 'transform'>, query: Record<string, unknown>): true | string {
+  try {
+    pipe.transform(query);
+    return true;
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 400) return error.message;
+    throw error;
+  }
+}
+
+const WORKSPACE = join(__dirname, '../../../..');
+const PARSER_SCRIPT = `require('@apidevtools/swagger-parser')[process.env.OPERATION](JSON.parse(require('node:fs').readFileSync(0, 'utf8')))
+  .then((api) => process.stdout.write(JSON.stringify(api)), (error) => { process.stderr.write(error.message); process.exit(1); });`;
+
+/**
+ * swagger-parser's own dependency is ESM-only, and this workspace's Jest transform turns ESM into
+ * CommonJS with Node's import interop, which breaks that package's default imports; plain Node
+ * loads it natively, so it runs in a child process. Answers the parsed (dereferenced) document.
+ */
+function swaggerParser(operation: 'validate' | 'dereference', document: unknown): Promise<OpenAPIObject> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['-e', PARSER_SCRIPT],
+      { cwd: WORKSPACE, env: { ...process.env, OPERATION: operation }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout))),
+    );
+    child.stdin?.end(JSON.stringify(document));
+  });
+}
+
+const operation = (path: string, method: string) =>
+  (openApiDocument.paths[path] as Record<string, OperationObject>)[method];
+
+describe('OpenAPI document', () => {
+  let dereferenced: OpenAPIObject;
+  // strictRequired would refuse the `then: { required: [block] }` of the register flag rule, whose
+  // properties are declared one level up; every other strict check stays on.
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+  addFormats(ajv);
+
+  beforeAll(async () => {
+    dereferenced = await swaggerParser('dereference', openApiDocument);
+  });
+
+  it('is a valid OpenAPI 3.1 document whose references all resolve', async () => {
+    await expect(swaggerParser('validate', openApiDocument)).resolves.toMatchObject({ openapi: '3.1.0' });
+    expect(openApiDocument.openapi).toBe('3.1.0');
+    expect(openApiDocument.info).toMatchObject({ title: 'Mission Workforce and Results API', version: '1.0.0' });
+    expect(openApiDocument.servers).toEqual([{ url: '/' }]);
+  });
+
+  it('every schema is well formed JSON Schema 2020-12 (strict: an unknown or misspelt keyword fails)', () => {
+    const components = dereferenced.components ?? {};
+    const problems: string[] = [];
+    for (const [name, schema] of Object.entries(components.schemas ?? {})) {
+      try {
+        ajv.compile(schema);
+      } catch (error) {
+        problems.push(`${name}: ${(error as Error).message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    for (const item of Object.values(dereferenced.paths)) {
+      for (const op of Object.values(item) as OperationObject[]) {
+        for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
+          const validate = ajv.compile(parameter.schema as object);
+          expect(validate(schemaOf(parameter).type === 'integer' ? Number(parameter.example) : parameter.example)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('has exactly the service’s operations, each with the statuses the service produces', () => {
+    const documented = Object.fromEntries(
+      Object.entries(openApiDocument.paths).map(([path, item]) => [
+        path,
+        Object.fromEntries(Object.entries(item as Record<string, OperationObject>).map(([method, op]) => [method, Object.keys(op.responses).sort()])),
+      ]),
+    );
+    expect(documented).toEqual(OPERATIONS);
+    const ids = Object.entries(OPERATIONS).flatMap(([path, methods]) => Object.keys(methods).map((method) => operation(path, method).operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents every route the controllers declare, and no other', () => {
+    const routes: string[] = [];
+    const directory = join(__dirname, '..');
+    for (const file of readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.controller.ts'))) {
+      for (const exported of Object.values(require(join(directory, file)) as Record<string, unknown>)) {
+        if (typeof exported !== 'function' || Reflect.getMetadata(PATH_METADATA, exported) === undefined) continue;
+        const base = Reflect.getMetadata(PATH_METADATA, exported) as string;
+        for (const name of Object.getOwnPropertyNames(exported.prototype)) {
+          const handler = exported.prototype[name];
+          const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+          if (method === undefined) continue;
+          const sub = Reflect.getMetadata(PATH_METADATA, handler) as string;
+          routes.push(`${RequestMethod[method].toLowerCase()} /${[base, sub].filter((part) => part && part !== '/').join('/')}`);
+        }
+      }
+    }
+    const documented = Object.entries(OPERATIONS).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
+    expect(routes.sort()).toEqual(documented.sort());
+  });
+
+  it('requires both credential headers together, except on /health', () => {
+    expect(openApiDocument.components?.securitySchemes).toEqual({
+      clientIdAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'client-id' }),
+      clientSecretAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'client-secret' }),
+    });
+    expect(openApiDocument.security).toEqual([{ clientIdAuth: [], clientSecretAuth: [] }]);
+    expect(operation('/health', 'get').security).toEqual([]);
+    for (const path of Object.keys(OPERATIONS).filter((p) => p.startsWith('/v1/'))) {
+      for (const op of Object.values(openApiDocument.paths[path] as Record<string, OperationObject>)) expect(op.security).toBeUndefined();
+    }
+  });
+
+  describe.each(LISTINGS)('$path', ({ name, path, parameters, required, pipe, dto, cached }) => {
+    const documented = LISTING_PARAMETERS[name];
+
+    it('documents the contract’s parameters, in its order, with the contract’s required ones', () => {
+      expect(operation(path, 'get').parameters).toBe(documented);
+      expect(documented.map((p) => p.name)).toEqual(parameters);
+      expect(documented.filter((p) => p.required).map((p) => p.name)).toEqual(required);
+      for (const parameter of documented) expect(parameter.in).toBe('query');
+    });
+
+    it('documents exactly the parameters the query DTO validates', () => {
+      const validated = getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((metadata) => metadata.propertyName);
+      expect([...new Set(validated)].sort()).toEqual([...parameters].sort());
+    });
+
+    it('the pipe accepts every documented parameter, on and inside its bounds, alone and all together', () => {
+      const base = requiredQuery(documented);
+      const refused = documented.flatMap((parameter) =>
+        valuesInside(parameter)
+          .map((value) => [parameter.name, value, accepts(pipe, { ...base, [parameter.name]: value })])
+          .filter(([, , answer]) => answer !== true),
+      );
+      expect(refused).toEqual([]);
+      expect(accepts(pipe, Object.fromEntries(documented.map((p) => [p.name, String(p.example)])))).toBe(true);
+    });
+
+    it('the pipe refuses every value just outside a documented bound, and any undocumented parameter', () => {
+      const base = requiredQuery(documented);
+      const accepted = documented.flatMap((parameter) =>
+        valuesOutside(parameter)
+          .filter((value) => accepts(pipe, { ...base, [parameter.name]: value }) === true)
+          .map((value) => [parameter.name, value]),
+      );
+      expect(accepted).toEqual([]);
+      expect(accepts(pipe, { ...base, undocumented: '1' })).toBe('Invalid query params');
+      expect(accepts(pipe, { ...base, itemsperpage: '1' })).toBe('Invalid query params');
+    });
+
+    it('the pipe refuses a request without each required parameter', () => {
+      for (const missing of required) {
+        const { [missing]: _omitted, ...rest } = requiredQuery(documented);
+        expect(accepts(pipe, rest)).not.toBe(true);
+      }
+    });
+
+    it(`documents the Cache-Control header ${cached ? 'of this cached listing' : 'only on cached listings'}`, () => {
+      const headers = (operation(path, 'get').responses['200'] as { headers?: Record<string, unknown> }).headers;
+      expect(headers !== undefined && 'Cache-Control' in headers).toBe(cached);
+    });
+  });
+
+  describe('create demand', () => {
+    const schema = () => (dereferenced.components?.schemas?.DemandRequest ?? {}) as { properties: object; required: string[] };
+
+    it('documents every field the body pipe knows, the three required ones, and no other', () => {
+      expect(Object.keys(schema().properties)).toEqual(DEMAND_FIELDS);
+      expect(schema().required).toEqual(['missionMainId', 'datePicked', 'participants']);
+    });
+
+    it('the documented example conforms to the schema and passes the body pipe', () => {
+      const op = operation('/v1/missions/demands', 'post');
+      const example = (op.requestBody as { content: Record<string, { example: unknown }> }).content['application/json'].example;
+      const validate = ajv.compile(schema());
+      expect(validate(example) ? [] : validate.errors).toEqual([]);
+      expect(() => new DemandBodyPipe().transform(example)).not.toThrow();
+    });
+
+    it('the documented shift pattern agrees with the domain’s shift parser on typical inputs', () => {
+      const validate = ajv.compile(schema());
+      const base = { missionMainId: '8a6e0804-2bd0-4672-b79d-d97027f9071a', datePicked: '2026-12-01', participants: 1 };
+      for (const shift of ['2026-12-01-08:00-17:00-0', '2026-12-01-22:00-06:00-12']) {
+        expect(validate({ ...base, shifts: [shift] })).toBe(true);
+        expect(() => new DemandBodyPipe().transform({ ...base, shifts: [shift] })).not.toThrow();
+      }
+      for (const shift of ['2026-12-01-8:00-17:00-0', '2026-12-01-08:00-24:00-0', '2026-12-01-08:00-17:00-01', '2026-12-01-08:00-17:00']) {
+        expect(validate({ ...base, shifts: [shift] })).toBe(false);
+        expect(() => new DemandBodyPipe().transform({ ...base, shifts: [shift] })).toThrow(RequestError);
+      }
+    });
+  });
+
+  describe('item schemas', () => {
+    const compile = (name: string) => ajv.compile(dereferenced.components?.schemas?.[name] ?? {});
+
+    it('RegisterResultItem requires a block exactly when its flag is true', () => {
+      const validate = compile('RegisterResultItem');
+      const uuid = '8a6e0804-2bd0-4672-b79d-d97027f9071a';
+      const item = {
+        register_id: uuid,
+        register_updated_at: '2026-03-10T12:00:00.000Z',
+        mission_id: uuid,
+        missions_main_id: uuid,
+        mb_key: 'MB-1',
+        mu_key: 'MU-1',
+        mission: 'Missão',
+        identifier: 'REG-1',
+        has_pos: true,
+        has_forms: false,
+        check_in_check_out: false,
+        has_delivery_places: false,
+      };
+      expect(validate({ ...item, pdv: [] })).toBe(true);
+      expect(validate(item)).toBe(false);
+      expect(validate({ ...item, pdv: [], forms_data: [] })).toBe(false);
+      expect(validate({ ...item, pdv: [], extra: 1 })).toBe(false);
+    });
+
+    it('WorkforceResultItem accepts a participant who never checked in and refuses a missing field', () => {
+      const validate = compile('WorkforceResultItem');
+      const item = {
+        mission_date: '2026-03-10T12:00:00.000Z',
+        user_name: 'Ana',
+        mission: 'Missão',
+        mb_key: 'MB-1',
+        mu_key: 'MU-1',
+        mission_status: 0,
+        check_in_at: null,
+        check_out_at: null,
+        store_duration: '',
+        rating: null,
+        rating_message: null,
+        is_buffer: false,
+        requests: null,
+        is_sla: false,
+        has_token_input: 'no',
+      };
+      expect(validate(item) ? [] : validate.errors).toEqual([]);
+      expect(validate({ ...item, store_duration: '108:30:15', rating: 5, requests: ['water'], check_in_at: '2026-03-10T11:00:00.000Z' })).toBe(true);
+      expect(validate({ ...item, mission_status: 11 })).toBe(false);
+      expect(validate({ ...item, rating: 6 })).toBe(false);
+      const { rating: _rating, ...missing } = item;
+      expect(validate(missing)).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,636 @@
+import {
+  DEMAND_LIMITS,
+  type DeliveryResultItem,
+  type DeliveryStopEntry,
+  type FormAnswerItem,
+  type FormsDataEntry,
+  MISSION_STATUSES,
+  missionStatusName,
+  type Page,
+  type PdvEntry,
+  type PdvResultItem,
+  type RegisterResultItem,
+  REPORT_LIMITS,
+  type WorkforceBlock,
+  type WorkforceResultItem,
+} from '@mwr/domain';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger';
+import type { CreateDemandRequestDto } from '../demands/create-demand.request.dto';
+import type {
+  DeliveriesQueryDto,
+  FormAnswersQueryDto,
+  PdvQueryDto,
+  RegistersQueryDto,
+  WorkforceQueryDto,
+} from '../reports/report-query.dtos';
+import { QUERY_INTEGER_MAX } from '../http/validators';
+import { KEY_MAX_LENGTH } from '../reports/report-query.dtos';
+
+// The document is written by hand rather than generated from decorators: the service validates
+// with its own pipes, and the bounds below come from the same constants those pipes use. The
+// mapped types tie every item schema to its domain interface and every parameter list to its
+// query DTO, so a field added on either side without the other fails the type check; the tests
+// then compare the document with what the running service accepts and answers.
+
+/** JSON Schema 2020-12 keywords OpenAPI 3.1 allows and @nestjs/swagger's SchemaObject lacks. */
+type Schema = SchemaObject & {
+  const?: unknown;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+  not?: Schema;
+  allOf?: (Schema | ReferenceObject)[];
+};
+
+
+const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+const dateTime = (description?: string): Schema => ({ type: 'string', format: 'date-time', ...(description ? { description } : {}) });
+const nullableDateTime = (description: string): Schema => ({ type: ['string', 'null'], format: 'date-time', description });
+const uuid = (description?: string): Schema => ({ type: 'string', format: 'uuid', ...(description ? { description } : {}) });
+const text = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
+const flag = (description: string): Schema => ({ type: 'boolean', description });
+
+type Fields<T> = { [K in keyof T]-?: Schema | ReferenceObject };
+type OptionalKeys<T> = { [K in keyof T]-?: Partial<Pick<T, K>> extends Pick<T, K> ? K : never }[keyof T];
+/** Optional keys must all be named, so a new optional field cannot silently become required. */
+type OptionalArgument<T> = [OptionalKeys<T>] extends [never] ? [] : [optional: Record<OptionalKeys<T>, true>];
+
+/** Closed object: every field of T, no other; each field required unless T makes it optional. */
+function closedObject<T>(description: string, properties: Fields<T>, ...[optional]: OptionalArgument<T>): Schema {
+  const absentable = Object.keys(optional ?? {});
+  return {
+    type: 'object',
+    description,
+    additionalProperties: false,
+    required: Object.keys(properties).filter((name) => !absentable.includes(name)),
+    properties,
+  };
+}
+
+const missionKeys = {
+  mb_key: text('MB key: identifies one mission, e.g. `MB-7K2Q9X`.'),
+  mu_key: text("MU key: identifies one participant's record on a mission, e.g. `MU-4HZP1C`."),
+};
+
+const STATUS_NAMES = MISSION_STATUSES.map((status) => `${status} ${missionStatusName(status)}`).join(', ');
+
+const deliveryStopFields: Fields<DeliveryStopEntry> = {
+  delivery_id: uuid('Identifier of the stop.'),
+  type: { type: 'string', enum: ['COLLECTION', 'DELIVERY'] },
+  progress: { type: 'integer', enum: [1, 2], description: '1 started, 2 finished.' },
+  place_name: text(),
+  address: text(),
+  identifier: text(),
+  started_at: dateTime(),
+  finished_at: nullableDateTime('Null while the stop is started (progress 1).'),
+  updated_at: dateTime(),
+};
+
+const pdvData: Schema = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'The stored JSON of the point-of-sale record, as the field team saved it.',
+};
+
+const flagBlocks: [flag: keyof RegisterResultItem, block: keyof RegisterResultItem][] = [
+  ['has_pos', 'pdv'],
+  ['has_forms', 'forms_data'],
+  ['check_in_check_out', 'workforce'],
+  ['has_delivery_places', 'delivery'],
+];
+
+const registerResultItem: Schema = {
+  ...closedObject<RegisterResultItem>(
+    'An APPROVED register with the blocks its main mission flags ask for. Each block is present exactly when its flag is true and absent (no key) when false.',
+    {
+      register_id: uuid(),
+      register_updated_at: dateTime('Last update of the register; the period filter applies to it.'),
+      mission_id: uuid(),
+      missions_main_id: uuid(),
+      ...missionKeys,
+      mission: text('Mission name.'),
+      identifier: text(),
+      has_pos: flag('When true the item carries `pdv`; when false it has no `pdv` key.'),
+      has_forms: flag('When true the item carries `forms_data`; when false it has no `forms_data` key.'),
+      check_in_check_out: flag('When true the item carries `workforce`; when false it has no `workforce` key.'),
+      has_delivery_places: flag('When true the item carries `delivery`; when false it has no `delivery` key.'),
+      pdv: { type: 'array', items: ref('PdvEntry'), description: 'Present exactly when `has_pos` is true: the point-of-sale entries whose status is DONE.' },
+      forms_data: { type: 'array', items: ref('FormsDataEntry'), description: 'Present exactly when `has_forms` is true.' },
+      workforce: { ...ref('WorkforceBlock'), description: 'Present exactly when `check_in_check_out` is true.' },
+      delivery: { type: 'array', items: ref('DeliveryStopEntry'), description: "Present exactly when `has_delivery_places` is true: the register's stops." },
+    },
+    { pdv: true, forms_data: true, workforce: true, delivery: true },
+  ),
+  // The flag rule, in the schema itself so that validators enforce it and not only the prose.
+  allOf: flagBlocks.map(([flagName, block]) => ({
+    if: { properties: { [flagName]: { const: true } } },
+    then: { required: [block] },
+    else: { not: { required: [block] } },
+  })),
+};
+
+function pageOf(item: string, description: string, itemsPerPage: Schema): Schema {
+  return closedObject<Page<unknown>>(description, {
+    total: { type: 'integer', minimum: 0, description: 'Exact number of matching items; a page past the end still carries it.' },
+    page: { type: 'integer', minimum: 1 },
+    itemsPerPage,
+    data: { type: 'array', items: ref(item), maxItems: REPORT_LIMITS.itemsPerPageMax, description: 'Empty for a page past the end.' },
+  });
+}
+
+const ITEMS_PER_PAGE: Schema = { type: 'integer', minimum: 1, maximum: REPORT_LIMITS.itemsPerPageMax };
+
+const schemas: Record<string, Schema> = {
+  ErrorBody: closedObject<{ error: string }>('The body of every error response.', { error: { type: 'string', minLength: 1 } }),
+  DemandRequest: closedObject<CreateDemandRequestDto>(
+    'A demand for a mission (spec 2.1). Any other top-level field is refused with 400.',
+    {
+      missionMainId: uuid('Main mission of this client account.'),
+      datePicked: { type: 'string', format: 'date', description: 'Calendar date selected for the demand, YYYY-MM-DD.' },
+      scheduledAt: dateTime('Scheduled date and time of execution, ISO 8601 with an offset (Z or ±HH:MM).'),
+      participants: {
+        type: 'integer',
+        minimum: DEMAND_LIMITS.participantsMin,
+        maximum: DEMAND_LIMITS.participantsMax,
+        description: 'Open places on each mission created.',
+      },
+      storesIds: {
+        type: 'array',
+        items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        maxItems: DEMAND_LIMITS.storesMax,
+        uniqueItems: true,
+        description: 'Stores of this account; one mission per store. For a workforce demand every store must be a workforce store.',
+      },
+      shifts: {
+        type: 'array',
+        maxItems: DEMAND_LIMITS.shiftsMax,
+        items: {
+          type: 'string',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}-([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d-(0|[1-9]\\d{0,5})$',
+          examples: ['2026-12-01-08:00-17:00-0'],
+        },
+        description:
+          'Shifts `day-start-end-index`: day a calendar date YYYY-MM-DD, start and end HH:MM (24 h) and different (end before start: the shift ends the next day), index an integer >= 0. No two shifts share day and index. A demand carrying shifts is a workforce demand.',
+      },
+      formId: uuid('Form of this account; required when the subcategory of a workforce mission requires a form.'),
+      formPdvId: uuid('Point-of-sale form of this account, when the mission type uses one.'),
+      custom_fields: {
+        type: 'object',
+        additionalProperties: true,
+        description: `Free custom data, at most ${DEMAND_LIMITS.customFieldsMaxBytes / 1024} KiB as JSON. The usual shape is \`{"fields": [{"field": "...", "value": "..."}]}\`.`,
+        examples: [{ fields: [{ field: 'campaign', value: 'Summer' }] }],
+      },
+    },
+    { scheduledAt: true, storesIds: true, shifts: true, formId: true, formPdvId: true, custom_fields: true },
+  ),
+  FormAnswerItem: closedObject<FormAnswerItem>('One answered question of a form.', {
+    form_name: text(),
+    form_id: { type: 'string', pattern: '^[1-9][0-9]*$', description: "The form's integer id, as a string." },
+    answer: text(),
+    question: text(),
+    order: text("The question's position in the form, as a string (\"1\", \"2\", ...)."),
+    identifier: text(),
+    ...missionKeys,
+    user_name: text(),
+    answered_at: dateTime('When the answer was given; the period filter applies to it.'),
+  }),
+  WorkforceResultItem: closedObject<WorkforceResultItem>("One participant's record on a workforce mission.", {
+    mission_date: dateTime('The period filter applies to it.'),
+    user_name: text(),
+    mission: text('Mission name.'),
+    ...missionKeys,
+    mission_status: { type: 'integer', enum: [...MISSION_STATUSES], description: `Participant progress: ${STATUS_NAMES}.` },
+    check_in_at: nullableDateTime(
+      'Null when the participant never checked in: still waiting or scheduled, or expired, removed or quit before checking in.',
+    ),
+    check_out_at: nullableDateTime('Null while the participant has not checked out.'),
+    store_duration: {
+      type: 'string',
+      pattern: '^(\\d{2,}:[0-5]\\d:[0-5]\\d)?$',
+      description: 'HH:MM:SS between check-in and check-out; empty while not checked out.',
+    },
+    rating: { type: ['integer', 'null'], minimum: 1, maximum: 5 },
+    rating_message: { type: ['string', 'null'] },
+    is_buffer: flag('The participant fills a buffer place.'),
+    requests: { type: ['array', 'null'], items: { type: 'string' } },
+    is_sla: flag('Check-in happened no later than the shift start plus the SLA tolerance (SLA_TOLERANCE_MINUTES, default 15).'),
+    has_token_input: { type: 'string', enum: ['yes', 'no'], description: 'Whether a token was entered at check-in.' },
+  }),
+  DeliveryStopEntry: closedObject<DeliveryStopEntry>('A collection or delivery stop of a register.', deliveryStopFields),
+  DeliveryResultItem: closedObject<DeliveryResultItem>('A collection or delivery stop, with its mission and participant.', {
+    ...deliveryStopFields,
+    mission: text('Mission name.'),
+    ...missionKeys,
+    user_name: text(),
+  }),
+  PdvResultItem: closedObject<PdvResultItem>('A product delivered at a point of sale (status DONE).', {
+    pdv_id: uuid(),
+    register_id: uuid(),
+    mission: text('Mission name.'),
+    ...missionKeys,
+    identifier: text(),
+    product: text(),
+    import_products_id: uuid(),
+    category: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "Names from the root of the imported-products hierarchy down to the product's parent.",
+    },
+    delivered_at: nullableDateTime('Null when no delivery time was recorded.'),
+    updated_at: dateTime('Last update of the point-of-sale record; the period filter applies to it.'),
+    data: pdvData,
+  }),
+  PdvEntry: closedObject<PdvEntry>('A point-of-sale entry of a register (status DONE).', {
+    delivered_at: nullableDateTime('Null when no delivery time was recorded.'),
+    product: text(),
+    import_products_id: uuid(),
+    data: pdvData,
+  }),
+  FormsDataEntry: closedObject<FormsDataEntry>('A filled form of a register.', {
+    form_id: { type: 'integer', minimum: 1 },
+    forms_name: text(),
+    identifier: text(),
+    answers: { type: 'array', items: ref('FormsDataAnswer') },
+  }),
+  FormsDataAnswer: closedObject<FormsDataEntry['answers'][number]>('One answer of a filled form.', {
+    order: text("The question's position in the form, as a string."),
+    question: text(),
+    answer: text(),
+  }),
+  WorkforceBlock: closedObject<WorkforceBlock>("The participant's workforce record of a register.", {
+    mission_date: dateTime(),
+    user_name: text(),
+    ...missionKeys,
+  }),
+  RegisterResultItem: registerResultItem,
+  FormAnswersPage: pageOf('FormAnswerItem', 'A page of form answers.', {
+    type: 'integer',
+    enum: [REPORT_LIMITS.formAnswersPageSize],
+    description: 'The page size of this listing is fixed.',
+  }),
+  WorkforceResultsPage: pageOf('WorkforceResultItem', 'A page of workforce results.', ITEMS_PER_PAGE),
+  DeliveryResultsPage: pageOf('DeliveryResultItem', 'A page of collections and deliveries.', ITEMS_PER_PAGE),
+  PdvResultsPage: pageOf('PdvResultItem', 'A page of point-of-sale results.', ITEMS_PER_PAGE),
+  RegisterResultsPage: pageOf('RegisterResultItem', 'A page of register results.', ITEMS_PER_PAGE),
+  HealthStatus: closedObject<{ status: string; database: string }>('Liveness and database state.', {
+    status: { type: 'string', enum: ['ok', 'unavailable'] },
+    database: { type: 'string', enum: ['up', 'down'] },
+  }),
+};
+
+// ---- Query parameters -------------------------------------------------------------------------
+
+type QueryParameter = Omit<ParameterObject, 'name' | 'in'> & { schema: Schema; example: unknown };
+type QueryParameters<T> = { [K in keyof T & string]-?: QueryParameter };
+
+/** Listed in the contract's order; the object's key order is the documented order. */
+function queryParameters<T>(parameters: QueryParameters<T>): ParameterObject[] {
+  return Object.entries<QueryParameter>(parameters).map(([name, parameter]) => ({ name, in: 'query', ...parameter }));
+}
+
+const date = (description: string, required: boolean, example: string): QueryParameter => ({
+  description,
+  required,
+  schema: { type: 'string', format: 'date' },
+  example,
+});
+const positiveInteger = (description: string, extra: Schema = {}): QueryParameter => ({
+  description,
+  required: !('default' in extra),
+  schema: { type: 'integer', minimum: 1, maximum: QUERY_INTEGER_MAX, ...extra },
+  example: 1,
+});
+const PERIOD_START = 'Period start, a calendar date YYYY-MM-DD: from the first instant of that day in the reporting time zone.';
+const PERIOD_END = 'Period end, a calendar date YYYY-MM-DD: to the last instant of that day in the reporting time zone. Must not be before `startedAt`.';
+
+const page = positiveInteger('Page number; a page past the end answers an empty `data` with the true `total`.', { default: 1 });
+const itemsPerPage: QueryParameter = {
+  description: 'Items per page.',
+  required: false,
+  schema: { ...ITEMS_PER_PAGE, default: REPORT_LIMITS.itemsPerPageDefault },
+  example: REPORT_LIMITS.itemsPerPageDefault,
+};
+const key = (description: string, example: string): QueryParameter => ({
+  description: `${description} Exact match.`,
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: KEY_MAX_LENGTH },
+  example,
+});
+const mbKey = key('MB key of a mission.', 'MB-7K2Q9X');
+const muKey = key("MU key of a participant's record.", 'MU-4HZP1C');
+const search = (matches: string): QueryParameter => ({
+  description: `Case-insensitive substring match on ${matches}.`,
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: REPORT_LIMITS.searchMaxLength },
+  example: 'Silva',
+});
+
+export const LISTING_PARAMETERS = {
+  formAnswers: queryParameters<FormAnswersQueryDto>({
+    initialDate: date('Start of the period, a calendar date YYYY-MM-DD (whole day, reporting time zone).', true, '2026-03-01'),
+    finalDate: date('End of the period, a calendar date YYYY-MM-DD (whole day, reporting time zone); must be later than `initialDate`.', true, '2026-03-31'),
+    page: positiveInteger('Page number; the page size is fixed at 50.'),
+    formId: positiveInteger("The form's integer id."),
+  }),
+  workforce: queryParameters<WorkforceQueryDto>({
+    page,
+    itemsPerPage,
+    startedAt: date(`${PERIOD_START} Filters on \`mission_date\`.`, false, '2026-03-01'),
+    endedAt: date(PERIOD_END, false, '2026-03-31'),
+    status: {
+      description: `Participant progress: ${STATUS_NAMES}.`,
+      required: false,
+      schema: { type: 'integer', enum: [...MISSION_STATUSES] },
+      example: 2,
+    },
+    mbKey,
+    muKey,
+    search: search('user name, mission name, MB key and MU key'),
+  }),
+  deliveries: queryParameters<DeliveriesQueryDto>({
+    startedAt: date(`${PERIOD_START} Filters on \`started_at\` of the stop.`, true, '2026-03-01'),
+    endedAt: date(PERIOD_END, true, '2026-03-31'),
+    page,
+    itemsPerPage,
+    progress: { description: '1 started, 2 finished.', required: false, schema: { type: 'integer', enum: [1, 2] }, example: 2 },
+    mbKey,
+    muKey,
+  }),
+  pdv: queryParameters<PdvQueryDto>({
+    startedAt: date(`${PERIOD_START} Filters on the last update of the point-of-sale record.`, true, '2026-03-01'),
+    endedAt: date(PERIOD_END, true, '2026-03-31'),
+    page,
+    itemsPerPage,
+    mbKey,
+    muKey,
+    search: search('product name, mission name, MB key, MU key and identifier'),
+  }),
+  registers: queryParameters<RegistersQueryDto>({
+    page,
+    itemsPerPage,
+    startedAt: date(`${PERIOD_START} Filters on the last update of the register.`, false, '2026-03-01'),
+    endedAt: date(PERIOD_END, false, '2026-03-31'),
+    mbKey,
+    muKey,
+    search: search('mission name, MB key, MU key and identifier'),
+  }),
+} as const;
+
+// ---- Responses --------------------------------------------------------------------------------
+
+const JSON_TYPE = 'application/json';
+
+function errorResponse(description: string, messages: Record<string, string>): ResponseObject {
+  return {
+    description,
+    content: {
+      [JSON_TYPE]: {
+        schema: ref('ErrorBody'),
+        examples: Object.fromEntries(Object.entries(messages).map(([name, error]) => [name, { summary: error, value: { error } }])),
+      },
+    },
+  };
+}
+
+const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
+const COMMON_ERRORS = {
+  '401': responseRef('Unauthorized'),
+  '500': responseRef('InternalError'),
+  '503': responseRef('ServiceUnavailable'),
+};
+
+const INVALID_QUERY = 'Invalid query params';
+const UNKNOWN_OR_REPEATED = 'An unknown or repeated query parameter is always refused with `Invalid query params`.';
+
+const cacheControl = {
+  'Cache-Control': {
+    description: `\`private, max-age=<seconds left>\`: the result is cached for ${REPORT_LIMITS.cacheTtlSeconds / 3600} hour per client account and query; this is how long of it remains.`,
+    required: true,
+    schema: { type: 'string', pattern: '^private, max-age=\\d+$' },
+  },
+};
+
+function listing(options: {
+  summary: string;
+  description: string;
+  operationId: string;
+  parameters: ParameterObject[];
+  page: string;
+  cached: boolean;
+  badRequest: Record<string, string>;
+}): OperationObject {
+  const messages = Object.values(options.badRequest).map((message) => `\`${message}\``);
+  return {
+    tags: ['Reports'],
+    summary: options.summary,
+    description: options.description,
+    operationId: options.operationId,
+    parameters: options.parameters,
+    responses: {
+      '200': {
+        description: 'A page of the listing, newest first on its period column, ties broken by the item id.',
+        ...(options.cached ? { headers: cacheControl } : {}),
+        content: { [JSON_TYPE]: { schema: ref(options.page) } },
+      },
+      '400': errorResponse(`Invalid query. Messages: ${messages.join('; ')}. ${UNKNOWN_OR_REPEATED}`, options.badRequest),
+      ...COMMON_ERRORS,
+    },
+  };
+}
+
+const createDemand: OperationObject = {
+  tags: ['Demands'],
+  summary: 'Create a demand for a mission',
+  description:
+    'Checked in this order, all before anything is written: authentication (401), content type (415), body size (413), JSON syntax (400), the three required fields (400), field formats (400), business rules (422). ' +
+    'On success the demand is stored and its missions created (one per store, or one when no store is given) in one transaction.',
+  operationId: 'createDemand',
+  parameters: [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Makes a retry safe: a repeat with the same key and the same body within 24 hours answers 201 without creating anything; the same key with a different body, or while the first request is in flight, answers 409.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
+      example: '6f1c2d9e-demand-2026-12-01',
+    },
+  ],
+  requestBody: {
+    required: true,
+    content: {
+      [JSON_TYPE]: {
+        schema: ref('DemandRequest'),
+        example: {
+          missionMainId: '8a6e0804-2bd0-4672-b79d-d97027f9071a',
+          datePicked: '2026-12-01',
+          scheduledAt: '2026-12-01T08:00:00-03:00',
+          participants: 2,
+          storesIds: [101, 102],
+          shifts: ['2026-12-01-08:00-17:00-0'],
+          formId: '2f1d9a43-6a3c-4b0e-9b7e-3c1f5a2d8e61',
+          custom_fields: { fields: [{ field: 'campaign', value: 'Summer' }] },
+        },
+      },
+    },
+  },
+  responses: {
+    '201': {
+      description: 'The demand and its missions were created (or an idempotent repeat was recognised). Content-Type application/json, empty body.',
+      content: { [JSON_TYPE]: {} },
+    },
+    '400': errorResponse(
+      'Malformed request: a required field missing or null, a field of the wrong format or out of bounds, an unknown field, invalid JSON, a body that is not a JSON object, or an invalid `Idempotency-Key`. The message names the problem.',
+      {
+        required: 'missionMainId, datePicked and participants are required',
+        json: 'Invalid JSON body',
+        notObject: 'Request body must be a JSON object',
+        unknownField: 'Unknown field: priority',
+        format: `participants must be an integer from ${DEMAND_LIMITS.participantsMin} to ${DEMAND_LIMITS.participantsMax}`,
+        idempotencyKey: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+      },
+    ),
+    '401': responseRef('Unauthorized'),
+    '409': errorResponse('The `Idempotency-Key` was used with a different body, or its first request is still in flight.', {
+      reused: 'Idempotency-Key was already used with a different request body',
+      inFlight: 'A request with this Idempotency-Key is still in flight',
+    }),
+    '413': errorResponse('The body is over 1 MiB.', { tooLarge: 'Request body too large' }),
+    '415': errorResponse('The body is not `application/json`.', { contentType: 'Content-Type must be application/json' }),
+    '422': errorResponse(
+      "A business rule is broken: the main mission, form, point-of-sale form or stores are not this account's; or a workforce demand has a subcategory without check_in_check_out, no shift, a store that is not a workforce store, or no formId where the subcategory requires a form. The message names the rule.",
+      {
+        unknownMission: 'missionMainId does not name a main mission of this account',
+        shiftsRequired: 'A workforce demand requires at least one shift',
+      },
+    ),
+    '500': responseRef('InternalError'),
+    '503': responseRef('ServiceUnavailable'),
+  },
+};
+
+const health: OperationObject = {
+  tags: ['Operations'],
+  summary: 'Liveness and database state',
+  description: 'For operators and load balancers; needs no credentials.',
+  operationId: 'health',
+  security: [],
+  responses: {
+    '200': { description: 'The service and its database are up.', content: { [JSON_TYPE]: { schema: ref('HealthStatus') } } },
+    '503': { description: 'The database is unreachable.', content: { [JSON_TYPE]: { schema: ref('HealthStatus') } } },
+  },
+};
+
+const DESCRIPTION = `Create demands for field missions and read the reports on them. Every operation under \`/v1\` needs both credential headers, \`client-id\` and \`client-secret\`; each client account sees and writes only its own data.
+
+**Errors.** Every error response has the body \`{"error": "<message>"}\` (schema \`ErrorBody\`) and nothing else: 400 malformed request, 401 missing or invalid credentials (\`Client ID ou Client Secret inválido ou ausente.\`), 404 unknown path (\`Not found\`), 409 idempotency conflict, 413 body over 1 MiB, 415 body not JSON, 422 business rule broken, 500 \`Internal server error\`, 503 \`Service unavailable\` (database unreachable).
+
+**Dates and periods.** Dates are calendar dates \`YYYY-MM-DD\`. A period (\`startedAt..endedAt\`, \`initialDate..finalDate\`) covers whole days, both ends included, in the reporting time zone \`REPORT_TIME_ZONE\` (default \`America/Sao_Paulo\`): from the first instant of the first day to the last instant of the last day. Date-times in responses are written in UTC with \`Z\`, e.g. \`2026-11-21T13:05:00.000Z\`.
+
+**Listings.** Every listing answers \`{"total", "page", "itemsPerPage", "data"}\`, newest first on its period column, ties broken by the item id. Unknown or repeated query parameters are refused with 400 \`Invalid query params\`.`;
+
+export const openApiDocument: OpenAPIObject = {
+  openapi: '3.1.0',
+  info: { title: 'Mission Workforce and Results API', version: '1.0.0', description: DESCRIPTION },
+  servers: [{ url: '/' }],
+  tags: [
+    { name: 'Demands', description: 'Create demands for missions.' },
+    { name: 'Reports', description: 'Paginated reporting listings.' },
+    { name: 'Operations', description: 'Service state.' },
+  ],
+  security: [{ clientIdAuth: [], clientSecretAuth: [] }],
+  paths: {
+    '/v1/missions/demands': { post: createDemand },
+    '/v1/forms-data/customers': {
+      get: listing({
+        summary: 'List form answers',
+        description: `One item per answered question of the form, in the period (on \`answered_at\`). Page size fixed at ${REPORT_LIMITS.formAnswersPageSize}. Cached for 1 hour per client account and query.`,
+        operationId: 'listFormAnswers',
+        parameters: LISTING_PARAMETERS.formAnswers,
+        page: 'FormAnswersPage',
+        cached: true,
+        badRequest: {
+          required: 'initialDate and finalDate are required',
+          dates: 'initialDate and finalDate must be calendar dates in the form YYYY-MM-DD',
+          order: 'finalDate must be later than initialDate',
+          pageAndForm: 'page and formId must be integers >= 1',
+          invalid: INVALID_QUERY,
+        },
+      }),
+    },
+    '/v1/missions-users/workforce/reports': {
+      get: listing({
+        summary: 'List workforce (staff on demand) results',
+        description: 'Participants of missions whose main mission has check_in_check_out, filtered on `mission_date`.',
+        operationId: 'listWorkforceResults',
+        parameters: LISTING_PARAMETERS.workforce,
+        page: 'WorkforceResultsPage',
+        cached: false,
+        badRequest: { invalid: INVALID_QUERY },
+      }),
+    },
+    '/v1/deliveries/results': {
+      get: listing({
+        summary: 'List collections and deliveries',
+        description: 'Stops in the period (on `started_at`). Cached for 1 hour per client account and query.',
+        operationId: 'listDeliveryResults',
+        parameters: LISTING_PARAMETERS.deliveries,
+        page: 'DeliveryResultsPage',
+        cached: true,
+        badRequest: { required: 'startedAt and endedAt are required', invalid: INVALID_QUERY },
+      }),
+    },
+    '/v1/pdv/results': {
+      get: listing({
+        summary: 'List point-of-sale results',
+        description:
+          'Products delivered at points of sale whose status is DONE, filtered on the last update of the point-of-sale record. `category` comes from the imported-products hierarchy; `data` is the stored JSON of the record.',
+        operationId: 'listPdvResults',
+        parameters: LISTING_PARAMETERS.pdv,
+        page: 'PdvResultsPage',
+        cached: false,
+        badRequest: { required: 'startedAt and endedAt are required', invalid: INVALID_QUERY },
+      }),
+    },
+    '/v1/registers/results': {
+      get: listing({
+        summary: 'List mission (register) results',
+        description:
+          'Registers whose status is APPROVED, filtered on their last update, with the blocks the main mission flags ask for: has_pos gives `pdv`, has_forms gives `forms_data`, check_in_check_out gives `workforce`, has_delivery_places gives `delivery`.',
+        operationId: 'listRegisterResults',
+        parameters: LISTING_PARAMETERS.registers,
+        page: 'RegisterResultsPage',
+        cached: false,
+        badRequest: { invalid: INVALID_QUERY },
+      }),
+    },
+    '/health': { get: health },
+  },
+  components: {
+    securitySchemes: {
+      clientIdAuth: { type: 'apiKey', in: 'header', name: 'client-id', description: 'Client id generated for the client account.' },
+      clientSecretAuth: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'client-secret',
+        description: 'Client secret generated for the client account (shown once). Sent together with `client-id`.',
+      },
+    },
+    responses: {
+      Unauthorized: errorResponse('`client-id` or `client-secret` missing, empty, unknown, revoked or wrong. Checked before anything else.', {
+        unauthorized: 'Client ID ou Client Secret inválido ou ausente.',
+      }),
+      InternalError: errorResponse('A bug; never a stack trace or SQL.', { internal: 'Internal server error' }),
+      ServiceUnavailable: errorResponse('The database is unreachable.', { unavailable: 'Service unavailable' }),
+    },
+    schemas,
+  },
+};

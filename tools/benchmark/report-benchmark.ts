@@ -1,0 +1,219 @@
+// Measures the five report listings on a seeded account and prints what docs/benchmarks.md and
+// docs/query-plans.md record: seeding time and memory, per-listing latency, and EXPLAIN (ANALYZE,
+// BUFFERS) of the exact page and count statements the read models send.
+//
+//   npm run benchmark -- [--missions 100000] [--runs 20] [--plans docs/query-plans.md]
+//
+// Uses a fresh database on BENCH_DATABASE_URL's server (its name must contain "bench"), or an
+// embedded PostgreSQL in a temporary folder; the database is dropped afterwards.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { hashSecret, type PageRequest, type Period, reportPeriod } from '@mwr/domain';
+import {
+  migrate,
+  openDataSource,
+  PostgresDeliveryResultsReadModel,
+  PostgresFormAnswersReadModel,
+  PostgresPdvResultsReadModel,
+  PostgresRegisterResultsReadModel,
+  PostgresWorkforceResultsReadModel,
+  seedClientAccount,
+  startEmbeddedPostgres,
+} from '@mwr/persistence';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+
+const { values } = parseArgs({
+  options: {
+    missions: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '20' },
+    plans: { type: 'string' },
+  },
+});
+const MISSIONS = Number(values.missions);
+const RUNS = Number(values.runs);
+const ZONE = 'America/Sao_Paulo';
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+type Listing = {
+  name: string;
+  run: (db: DataSource) => Promise<unknown>;
+};
+
+async function server(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  const given = process.env['BENCH_DATABASE_URL'];
+  if (given) return { adminUrl: given, stop: async () => undefined };
+  const directory = mkdtempSync(join(tmpdir(), 'mwr-bench-pg-'));
+  chmodSync(directory, 0o755);
+  const pg = await startEmbeddedPostgres({ directory, port: 54000 + Math.floor(Math.random() * 1000), persistent: false });
+  return {
+    adminUrl: pg.url,
+    stop: async () => {
+      await pg.stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createAccount(db: DataSource, name: string): Promise<{ id: string; clientId: string }> {
+  const id = randomUUID();
+  const clientId = `cl_bench_${id.slice(0, 8)}`;
+  await db.query(`INSERT INTO client_accounts (id, client_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4, now())`, [
+    id,
+    clientId,
+    name,
+    hashSecret('unused', 'bench-pepper'),
+  ]);
+  return { id, clientId };
+}
+
+/** A stand-in DataSource that records what a read model would send, and answers emptily. */
+function recorder(into: Statement[]): DataSource {
+  return {
+    query: async (sql: string, params: unknown[]) => {
+      into.push({ sql, params });
+      return /count\(\*\)/.test(sql) && !/WITH page/.test(sql) ? [{ total: 0 }] : [];
+    },
+  } as unknown as DataSource;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main(): Promise<void> {
+  const { adminUrl, stop } = await server();
+  const name = `bench_${Date.now().toString(36)}`;
+  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openDataSource({ url: url.toString(), poolSize: 4 });
+  const out: string[] = [];
+  const say = (line = '') => {
+    out.push(line);
+    console.log(line);
+  };
+  try {
+    await migrate(db);
+    const account = await createAccount(db, 'Benchmark account');
+    const neighbour = await createAccount(db, 'Neighbour account');
+
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+    const started = performance.now();
+    const summary = await seedClientAccount(db, { accountId: account.id, missions: MISSIONS, seed: 1 });
+    const seedSeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    await seedClientAccount(db, { accountId: neighbour.id, missions: Math.max(1, Math.floor(MISSIONS / 10)), seed: 2 });
+    await db.query('ANALYZE');
+
+    say(`## Seed: ${MISSIONS} missions`);
+    say('');
+    say(`- time: ${seedSeconds.toFixed(1)} s (${Math.round(MISSIONS / seedSeconds)} missions/s)`);
+    say(`- peak RSS of the seeding process: ${Math.round(peakRss / 1048576)} MiB (before: ${Math.round(rssBefore / 1048576)} MiB)`);
+    say(`- rows: ${JSON.stringify(summary.rows)}`);
+    say('');
+
+    const [{ form_id: formId }] = await db.query(
+      `SELECT form_id FROM forms_data WHERE client_account_id = $1 GROUP BY form_id ORDER BY count(*) DESC LIMIT 1`,
+      [account.id],
+    );
+    const [{ mb_key: mbKey }] = await db.query(`SELECT mb_key FROM missions WHERE client_account_id = $1 ORDER BY mb_key LIMIT 1`, [account.id]);
+    const [{ first, last }] = await db.query(
+      `SELECT to_char(min(mission_date) AT TIME ZONE $2, 'YYYY-MM-DD') AS first, to_char(max(mission_date) AT TIME ZONE $2, 'YYYY-MM-DD') AS last
+         FROM missions WHERE client_account_id = $1`,
+      [account.id, ZONE],
+    );
+    const all: Period = reportPeriod(first, last, ZONE);
+    const month: Period = reportPeriod(last.slice(0, 8) + '01', last, ZONE);
+    const page1: PageRequest = { page: 1, itemsPerPage: 10 };
+    const deep: PageRequest = { page: 200, itemsPerPage: 50 };
+    const none = { mbKey: null, muKey: null, search: null };
+
+    const listings: Listing[] = [
+      { name: 'form answers, one form, whole range, page 1 (50)', run: (d) => new PostgresFormAnswersReadModel(d).page(account.id, { formId, period: all }, { page: 1, itemsPerPage: 50 }) },
+      { name: 'workforce, defaults (no filter), page 1', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null }, page1) },
+      { name: 'workforce, last month, status FINISHED', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: month, status: 2 }, page1) },
+      { name: 'workforce, search "silva"', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null, search: 'silva' }, page1) },
+      { name: 'workforce, mbKey', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null, mbKey }, page1) },
+      { name: 'workforce, page 200 of 50', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null }, deep) },
+      { name: 'deliveries, whole range, page 1', run: (d) => new PostgresDeliveryResultsReadModel(d).page(account.id, { ...none, period: all, progress: null }, page1) },
+      { name: 'deliveries, last month, progress 2', run: (d) => new PostgresDeliveryResultsReadModel(d).page(account.id, { ...none, period: month, progress: 2 }, page1) },
+      { name: 'point of sale, whole range, page 1', run: (d) => new PostgresPdvResultsReadModel(d).page(account.id, { ...none, period: all }, page1) },
+      { name: 'point of sale, search "café"', run: (d) => new PostgresPdvResultsReadModel(d).page(account.id, { ...none, period: all, search: 'café' }, page1) },
+      { name: 'registers, defaults, page 1 (blocks)', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null } }, page1) },
+      { name: 'registers, 50 per page (blocks)', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null } }, { page: 1, itemsPerPage: 50 }) },
+      { name: 'registers, search "promo"', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, search: 'promo' }, page1) },
+    ];
+
+    say(`## Listing latency (${RUNS} runs each after 2 warm-up runs; page and count statements run together)`);
+    say('');
+    say('| listing | total | p50 ms | p95 ms | max ms |');
+    say('|---|---:|---:|---:|---:|');
+    for (const listing of listings) {
+      for (let i = 0; i < 2; i += 1) await listing.run(db);
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS; i += 1) {
+        const t = performance.now();
+        total = ((await listing.run(db)) as { total: number }).total;
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      say(`| ${listing.name} | ${total} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} |`);
+    }
+    say('');
+
+    if (values.plans) {
+      const plans: string[] = [
+        '# Query plans of the report listings',
+        '',
+        `Generated by \`npm run benchmark -- --missions ${MISSIONS} --plans ${values.plans}\` on an account of ${MISSIONS} missions`,
+        `(a neighbour account of ${Math.max(1, Math.floor(MISSIONS / 10))} missions shares the tables). Each listing sends exactly the two`,
+        'statements shown: the page and the count. `EXPLAIN (ANALYZE, BUFFERS)`, PostgreSQL of the benchmark server.',
+        '',
+      ];
+      for (const listing of listings) {
+        const statements: Statement[] = [];
+        await listing.run(recorder(statements));
+        plans.push(`## ${listing.name}`, '');
+        for (const [index, statement] of statements.entries()) {
+          const rows: { 'QUERY PLAN': string }[] = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+          plans.push(`### ${index === 0 ? 'page' : 'count'} statement`, '', '```sql', statement.sql.replace(/^\s*\n/, '').replace(/\n\s*$/, ''), '```', '', '```', ...rows.map((r) => r['QUERY PLAN']), '```', '');
+        }
+      }
+      writeFileSync(values.plans, plans.join('\n'));
+      say(`query plans written to ${values.plans}`);
+    }
+  } finally {
+    await db.destroy();
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
