@@ -136,7 +136,11 @@ async function main(): Promise<void> {
       `SELECT form_id FROM forms_data WHERE client_account_id = $1 GROUP BY form_id ORDER BY count(*) DESC LIMIT 1`,
       [account.id],
     );
-    const [{ mb_key: mbKey }] = await db.query(`SELECT mb_key FROM missions WHERE client_account_id = $1 ORDER BY mb_key LIMIT 1`, [account.id]);
+    const [{ mb_key: mbKey }] = await db.query(
+      `SELECT m.mb_key FROM missions m JOIN main_missions mm ON mm.id = m.main_mission_id
+        WHERE m.client_account_id = $1 AND mm.check_in_check_out ORDER BY m.mb_key LIMIT 1`,
+      [account.id],
+    );
     const [{ first, last }] = await db.query(
       `SELECT to_char(min(mission_date) AT TIME ZONE $2, 'YYYY-MM-DD') AS first, to_char(max(mission_date) AT TIME ZONE $2, 'YYYY-MM-DD') AS last
          FROM missions WHERE client_account_id = $1`,

@@ -13,6 +13,24 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     expect(res.body).toEqual({ status: 'ok', database: 'up' });
   });
 
+  it('429 "Too many requests" past the per-account rate limit, with Retry-After; other accounts are not held back', async () => {
+    const server = await startServer({ DATABASE_URL: env.databaseUrl, RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const [busy, calm] = [await env.fixtures.account(), await env.fixtures.account()];
+      const list = (who: typeof busy) => request(server.baseUrl).get('/v1/registers/results').set(who.headers);
+      for (let i = 0; i < 3; i += 1) expect((await list(busy)).status).toBe(200);
+      const refused = await list(busy);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: 'Too many requests' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await list(calm)).status).toBe(200);
+      // Unauthenticated requests are refused before they count against anyone.
+      expect((await request(server.baseUrl).get('/v1/registers/results')).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('graceful shutdown: SIGTERM lets an in-flight request finish, then the process exits 0', async () => {
     const server = await startServer({ DATABASE_URL: env.databaseUrl });
     const client = await env.fixtures.account();

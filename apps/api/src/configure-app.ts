@@ -3,19 +3,22 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { ErrorFilter } from './http/error-filter';
-import { authenticate, requestLogging, requireJsonContentType } from './http/request-pipeline';
+import { RateLimiter } from './http/rate-limiter';
+import { authenticate, limitRate, requestLogging, requireJsonContentType } from './http/request-pipeline';
 import { openApiDocument } from './openapi/openapi-document';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Everything about the HTTP pipeline, shared by main.ts and the tests. The order is the contract's
- * order of checks: authentication (401), content type (415), body size (413), JSON syntax (400).
+ * order of checks: authentication (401), then the client account's rate limit (429), content type
+ * (415), body size (413), JSON syntax (400).
  */
-export function configureApp(app: NestExpressApplication, logger: Logger): void {
+export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number }): void {
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
   app.use('/v1', authenticate(app.get(QueryBus)));
+  if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(new RateLimiter(options.rateLimitPerMinute)));
   app.use('/v1', requireJsonContentType);
   app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
   app.useGlobalFilters(new ErrorFilter());

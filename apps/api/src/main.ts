@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
-  configureApp(app, logger);
+  configureApp(app, logger, config);
   await app.listen(config.port, '0.0.0.0');
   // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
   // hooks (the pool closes); only then does the embedded database stop.

@@ -4,6 +4,7 @@ import { AuthenticateClientQuery } from '@mwr/domain';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { RateLimiter } from './rate-limiter';
 import { RequestError } from './request-error';
 
 /** The authenticated client account, set on the request by `authenticate`. */
@@ -46,6 +47,16 @@ export function authenticate(queries: QueryBus) {
         next();
       })
       .catch(next);
+  };
+}
+
+/** After authentication: the limit is per client account. */
+export function limitRate(limiter: RateLimiter) {
+  return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
+    const retryAfter = limiter.take(req.accountId as string);
+    if (retryAfter === 0) return next();
+    res.setHeader('Retry-After', String(retryAfter));
+    next(new RequestError(429, 'Too many requests'));
   };
 }
 

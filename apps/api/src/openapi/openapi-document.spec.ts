@@ -69,9 +69,9 @@ const LISTINGS = [
 ] as const;
 
 const OPERATIONS: Record<string, Record<string, string[]>> = {
-  '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '500', '503'] },
+  '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '429', '500', '503'] },
   '/health': { get: ['200', '503'] },
-  ...Object.fromEntries(LISTINGS.map(({ path }) => [path, { get: ['200', '400', '401', '500', '503'] }])),
+  ...Object.fromEntries(LISTINGS.map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
 };
 
 interface ParameterSchema {

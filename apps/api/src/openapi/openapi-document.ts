@@ -403,6 +403,7 @@ function errorResponse(description: string, messages: Record<string, string>): R
 const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 const COMMON_ERRORS = {
   '401': responseRef('Unauthorized'),
+  '429': responseRef('TooManyRequests'),
   '500': responseRef('InternalError'),
   '503': responseRef('ServiceUnavailable'),
 };
@@ -505,6 +506,7 @@ const createDemand: OperationObject = {
     }),
     '413': errorResponse('The body is over 1 MiB.', { tooLarge: 'Request body too large' }),
     '415': errorResponse('The body is not `application/json`.', { contentType: 'Content-Type must be application/json' }),
+    '429': responseRef('TooManyRequests'),
     '422': errorResponse(
       "A business rule is broken: the main mission, form, point-of-sale form or stores are not this account's; or a workforce demand has a subcategory without check_in_check_out, no shift, a store that is not a workforce store, or no formId where the subcategory requires a form. The message names the rule.",
       {
@@ -628,6 +630,12 @@ export const openApiDocument: OpenAPIObject = {
       Unauthorized: errorResponse('`client-id` or `client-secret` missing, empty, unknown, revoked or wrong. Checked before anything else.', {
         unauthorized: 'Client ID ou Client Secret inválido ou ausente.',
       }),
+      TooManyRequests: {
+        ...errorResponse('The client account went past its rate limit (`RATE_LIMIT_PER_MINUTE`, per instance).', {
+          tooMany: 'Too many requests',
+        }),
+        headers: { 'Retry-After': { description: 'Whole seconds until a request is allowed again.', schema: { type: 'integer', minimum: 1 } } },
+      },
       InternalError: errorResponse('A bug; never a stack trace or SQL.', { internal: 'Internal server error' }),
       ServiceUnavailable: errorResponse('The database is unreachable.', { unavailable: 'Service unavailable' }),
     },

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       reportTimeZone: 'America/Sao_Paulo',
       slaToleranceMinutes: 15,
       dataDir: '/srv/.data',
+      rateLimitPerMinute: 1200,
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     [{ SLA_TOLERANCE_MINUTES: '-5' }, 'SLA_TOLERANCE_MINUTES must be an integer from 0 to 1440'],
     [{ DATABASE_URL: 'postgres://h/db' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
+    [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

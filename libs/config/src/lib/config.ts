@@ -11,6 +11,8 @@ export interface AppConfig {
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Requests a minute allowed to one client account by one instance; 0 turns the limit off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -77,7 +79,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const embeddedPostgresPort = integer('EMBEDDED_PG_PORT', 54329, 1, 65535);
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
+  const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, databaseUrl, redisUrl, reportTimeZone, slaToleranceMinutes, credentialsPepper, dataDir, embeddedPostgresPort, logLevel };
+  return {
+    port,
+    databaseUrl,
+    redisUrl,
+    reportTimeZone,
+    slaToleranceMinutes,
+    credentialsPepper,
+    dataDir,
+    embeddedPostgresPort,
+    logLevel,
+    rateLimitPerMinute,
+  };
 }

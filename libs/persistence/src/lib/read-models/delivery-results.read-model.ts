@@ -2,6 +2,10 @@ import { type DeliveryFilter, type DeliveryResultItem, DeliveryResultsReadModel,
 import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
+// References are tenant-consistent (migration 1763900000000), so each join always matches: the
+// count reads delivery_stops alone unless a filter needs a joined table.
+const COUNT_FROM_STOPS = `FROM delivery_stops s`;
+
 const FROM = `
   FROM delivery_stops s
   JOIN delivery_places dp ON dp.id = s.delivery_place_id AND dp.client_account_id = s.client_account_id
@@ -35,7 +39,10 @@ export class PostgresDeliveryResultsReadModel extends DeliveryResultsReadModel {
          ${limit}`,
         where.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+      this.db.query(
+        `SELECT count(*)::int AS total ${filter.mbKey !== null || filter.muKey !== null ? FROM : COUNT_FROM_STOPS} WHERE ${where.sql}`,
+        countParams,
+      ),
     ]);
     return { total, rows };
   }

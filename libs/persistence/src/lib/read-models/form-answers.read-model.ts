@@ -2,9 +2,12 @@ import { type FormAnswerItem, type FormAnswersFilter, FormAnswersReadModel, type
 import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
-const FROM = `
+// The filters are all on forms_data; references are tenant-consistent, so the count needs no other join.
+const COUNT_FROM = `
   FROM forms_data fd
-  JOIN forms_data_answers a ON a.forms_data_id = fd.id AND a.client_account_id = fd.client_account_id
+  JOIN forms_data_answers a ON a.forms_data_id = fd.id AND a.client_account_id = fd.client_account_id`;
+
+const FROM = `${COUNT_FROM}
   JOIN forms f ON f.id = fd.form_id AND f.client_account_id = fd.client_account_id
   JOIN missions_users mu ON mu.id = fd.missions_user_id AND mu.client_account_id = fd.client_account_id
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id`;
@@ -35,7 +38,7 @@ export class PostgresFormAnswersReadModel extends FormAnswersReadModel {
          ${limit}`,
         where.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+      this.db.query(`SELECT count(*)::int AS total ${COUNT_FROM} WHERE ${where.sql}`, countParams),
     ]);
     return { total, rows };
   }

@@ -2,6 +2,10 @@ import { type PageRequest, type PageRows, type PdvFilter, type PdvResultItem, Pd
 import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
+// References are tenant-consistent (migration 1763900000000), so each join always matches: the
+// count reads pdv_records alone unless a filter needs a joined table.
+const COUNT_FROM_RECORDS = `FROM pdv_records p`;
+
 const FROM = `
   FROM pdv_records p
   JOIN registers r ON r.id = p.register_id AND r.client_account_id = p.client_account_id
@@ -9,6 +13,10 @@ const FROM = `
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
   JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id`;
+
+function joinsNeeded(filter: PdvFilter): boolean {
+  return filter.mbKey !== null || filter.muKey !== null || filter.search !== null;
+}
 
 // Guards the walk up the hierarchy against a cycle in imported data.
 const MAX_CATEGORY_DEPTH = 32;
@@ -58,7 +66,7 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
          ORDER BY page.updated_at DESC, page.id DESC`,
         where.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+      this.db.query(`SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`, countParams),
     ]);
     return { total, rows };
   }

@@ -2,11 +2,19 @@ import { type PageRequest, type PageRows, type RegisterFilter, type RegisterResu
 import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
+// References are tenant-consistent (migration 1763900000000), so each join always matches: the
+// count reads registers alone unless a filter needs a joined table.
+const COUNT_FROM_REGISTERS = `FROM registers r`;
+
 const FROM = `
   FROM registers r
   JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
+
+function joinsNeeded(filter: RegisterFilter): boolean {
+  return filter.mbKey !== null || filter.muKey !== null || filter.search !== null;
+}
 
 /**
  * APPROVED registers by last update. The blocks are aggregated with json_agg in subqueries that run
@@ -80,7 +88,7 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
          ORDER BY page.updated_at DESC, page.id DESC`,
         where.params,
       ),
-      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
+      this.db.query(`SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`, countParams),
     ]);
     return { total, rows };
   }
