@@ -146,6 +146,12 @@ async function main(): Promise<void> {
          FROM missions WHERE client_account_id = $1`,
       [account.id, ZONE],
     );
+    // A selective term: part of one participant's MU key, as someone looking a record up types it.
+    const [{ fragment }] = await db.query(
+      `SELECT substr(mu.mu_key, 4, 7) AS fragment FROM missions_users mu JOIN registers r ON r.missions_user_id = mu.id
+        WHERE mu.client_account_id = $1 AND r.status = 'APPROVED' ORDER BY mu.mu_key LIMIT 1`,
+      [account.id],
+    );
     const all: Period = reportPeriod(first, last, ZONE);
     const month: Period = reportPeriod(last.slice(0, 8) + '01', last, ZONE);
     const page1: PageRequest = { page: 1, itemsPerPage: 10 };
@@ -157,6 +163,7 @@ async function main(): Promise<void> {
       { name: 'workforce, defaults (no filter), page 1', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null }, page1) },
       { name: 'workforce, last month, status FINISHED', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: month, status: 2 }, page1) },
       { name: 'workforce, search "silva"', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null, search: 'silva' }, page1) },
+      { name: `workforce, search a MU key fragment "${fragment}"`, run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null, search: fragment }, page1) },
       { name: 'workforce, mbKey', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null, mbKey }, page1) },
       { name: 'workforce, page 200 of 50', run: (d) => new PostgresWorkforceResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, status: null }, deep) },
       { name: 'deliveries, whole range, page 1', run: (d) => new PostgresDeliveryResultsReadModel(d).page(account.id, { ...none, period: all, progress: null }, page1) },
@@ -165,6 +172,8 @@ async function main(): Promise<void> {
       { name: 'point of sale, search "café"', run: (d) => new PostgresPdvResultsReadModel(d).page(account.id, { ...none, period: all, search: 'café' }, page1) },
       { name: 'registers, defaults, page 1 (blocks)', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null } }, page1) },
       { name: 'registers, 50 per page (blocks)', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null } }, { page: 1, itemsPerPage: 50 }) },
+      { name: `registers, search a MU key fragment "${fragment}"`, run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, search: fragment }, page1) },
+      { name: `point of sale, search a MU key fragment "${fragment}"`, run: (d) => new PostgresPdvResultsReadModel(d).page(account.id, { ...none, period: all, search: fragment }, page1) },
       { name: 'registers, search "promo"', run: (d) => new PostgresRegisterResultsReadModel(d).page(account.id, { ...none, period: { from: null, to: null }, search: 'promo' }, page1) },
     ];
 

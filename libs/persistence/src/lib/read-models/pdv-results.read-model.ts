@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
 // References are tenant-consistent (migration 1763900000000), so each join always matches: the
-// count reads pdv_records alone unless a filter needs a joined table.
+// count reads pdv_records alone unless an mbKey or muKey filter needs a joined table (search
+// brings its own joins, as a set of record ids).
 const COUNT_FROM_RECORDS = `FROM pdv_records p`;
 
 const FROM = `
@@ -14,8 +15,31 @@ const FROM = `
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
   JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id`;
 
+// search: product name, mission name, MB key, MU key, identifier (contract section 4).
+const SEARCH_ARMS = [
+  (p: string) => `SELECT p2.id FROM import_products ip2
+      JOIN pdv_records p2 ON p2.import_products_id = ip2.id AND p2.client_account_id = ip2.client_account_id
+     WHERE ip2.client_account_id = $1 AND ip2.name ILIKE ${p}`,
+  (p: string) => `SELECT p2.id FROM registers r2
+      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+     WHERE r2.client_account_id = $1 AND r2.identifier ILIKE ${p}`,
+  (p: string) => `SELECT p2.id FROM missions_users x
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
+      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+     WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
+  (p: string) => `SELECT p2.id FROM missions y
+      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
+  (p: string) => `SELECT p2.id FROM main_missions z
+      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
+      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
+];
+
 function joinsNeeded(filter: PdvFilter): boolean {
-  return filter.mbKey !== null || filter.muKey !== null || filter.search !== null;
+  return filter.mbKey !== null || filter.muKey !== null;
 }
 
 // Guards the walk up the hierarchy against a cycle in imported data.
@@ -37,7 +61,7 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
       .period('p.updated_at', filter.period)
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, ['ip.name', 'mm.name', 'm.mb_key', 'mu.mu_key', 'r.identifier']);
+      .search(filter.search, 'p.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
     const [rows, [{ total }]] = await Promise.all([

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { SqlFilter } from './sql-filter';
 
 // References are tenant-consistent (migration 1763900000000), so each join always matches: the
-// count reads registers alone unless a filter needs a joined table.
+// count reads registers alone unless an mbKey or muKey filter needs a joined table (search
+// brings its own joins, as a set of register ids).
 const COUNT_FROM_REGISTERS = `FROM registers r`;
 
 const FROM = `
@@ -12,8 +13,23 @@ const FROM = `
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
 
+// search: mission name, MB key, MU key, identifier (spec 4.6).
+const SEARCH_ARMS = [
+  (p: string) => `SELECT id FROM registers WHERE client_account_id = $1 AND identifier ILIKE ${p}`,
+  (p: string) => `SELECT r2.id FROM missions_users x
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
+     WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
+  (p: string) => `SELECT r2.id FROM missions y
+      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
+  (p: string) => `SELECT r2.id FROM main_missions z
+      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
+      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
+];
+
 function joinsNeeded(filter: RegisterFilter): boolean {
-  return filter.mbKey !== null || filter.muKey !== null || filter.search !== null;
+  return filter.mbKey !== null || filter.muKey !== null;
 }
 
 /**
@@ -32,7 +48,7 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
       .period('r.updated_at', filter.period)
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, ['mm.name', 'm.mb_key', 'mu.mu_key', 'r.identifier']);
+      .search(filter.search, 'r.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
     const [rows, [{ total }]] = await Promise.all([

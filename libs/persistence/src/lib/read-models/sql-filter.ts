@@ -34,11 +34,17 @@ export class SqlFilter {
     return this.whereValue(period.from, (p) => `${column} >= ${p}`).whereValue(period.to, (p) => `${column} <= ${p}`);
   }
 
-  /** Case-insensitive substring match on any of the columns; LIKE's wildcards in the text match themselves. */
-  search(text: string | null, columns: readonly string[]): this {
+  /**
+   * Case-insensitive substring match: the listing's row is kept when any searched column matches.
+   * Each arm selects the listing's row ids from one searched table (given the LIKE pattern's
+   * placeholder), so each table's trigram index finds its matches, and only the union of matches
+   * is joined with the page instead of testing every row of the account. LIKE's wildcards in the
+   * text match themselves.
+   */
+  search(text: string | null, rowId: string, arms: readonly ((pattern: string) => string)[]): this {
     if (text === null) return this;
     const pattern = this.bind(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    return this.where(`(${columns.map((column) => `${column} ILIKE ${pattern}`).join(' OR ')})`);
+    return this.where(`${rowId} IN (${arms.map((arm) => arm(pattern)).join('\n UNION ')})`);
   }
 
   get sql(): string {

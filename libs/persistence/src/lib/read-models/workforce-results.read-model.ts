@@ -13,6 +13,18 @@ const FROM = `
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
 
+// search: user name, mission name, MB key, MU key (contract section 4).
+const SEARCH_ARMS = [
+  (p: string) => `SELECT id FROM missions_users WHERE client_account_id = $1 AND (user_name ILIKE ${p} OR mu_key ILIKE ${p})`,
+  (p: string) => `SELECT x.id FROM missions y
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
+  (p: string) => `SELECT x.id FROM main_missions z
+      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
+];
+
 /** Participants of workforce missions (main mission with check_in_check_out), by mission date. */
 export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel {
   constructor(private readonly db: DataSource) {
@@ -27,7 +39,7 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
       .whereValue(filter.status, (p) => `mu.status = ${p}`)
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, ['mu.user_name', 'mm.name', 'm.mb_key', 'mu.mu_key']);
+      .search(filter.search, 'mu.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
     const [rows, [{ total }]] = await Promise.all([
