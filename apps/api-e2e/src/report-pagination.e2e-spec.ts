@@ -175,4 +175,65 @@ describe('report listings on seeded data: pages, totals and filters against the 
     const res = await get(a, '/v1/missions-users/workforce/reports', { search: text, itemsPerPage: 50 });
     expect(res.body.total).toBe(expected);
   });
+
+  describe('every filter of registers, point of sale and deliveries narrows to exactly the database’s rows', () => {
+    // Whole days in America/Sao_Paulo, converted by PostgreSQL's own time-zone rules.
+    const DAYS = `($2::date::timestamp AT TIME ZONE 'America/Sao_Paulo') AND ($3::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`;
+    const PERIOD = { startedAt: '2026-08-01', endedAt: '2026-08-31' };
+    const periodParams = [PERIOD.startedAt, PERIOD.endedAt];
+    let sample: { mb_key: string; mu_key: string; identifier: string };
+
+    beforeAll(async () => {
+      const { rows } = await env.sql.query(
+        `SELECT m.mb_key, mu.mu_key, r.identifier FROM registers r
+           JOIN missions_users mu ON mu.id = r.missions_user_id JOIN missions m ON m.id = mu.mission_id
+          WHERE r.client_account_id = $1 AND r.status = 'APPROVED'
+            AND EXISTS (SELECT 1 FROM pdv_records p WHERE p.register_id = r.id AND p.status = 'DONE')
+            AND EXISTS (SELECT 1 FROM delivery_stops s WHERE s.missions_user_id = mu.id)
+          ORDER BY r.id LIMIT 1`,
+        [a.accountId],
+      );
+      expect(rows).toHaveLength(1);
+      sample = rows[0];
+    });
+
+    it.each([
+      ['/v1/registers/results', `SELECT count(*)::int AS n FROM registers WHERE client_account_id = $1 AND status = 'APPROVED' AND updated_at >= ${DAYS.replace(' AND ', ' AND updated_at < ')}`],
+      ['/v1/pdv/results', `SELECT count(*)::int AS n FROM pdv_records WHERE client_account_id = $1 AND status = 'DONE' AND updated_at >= ${DAYS.replace(' AND ', ' AND updated_at < ')}`],
+      ['/v1/deliveries/results', `SELECT count(*)::int AS n FROM delivery_stops WHERE client_account_id = $1 AND started_at >= ${DAYS.replace(' AND ', ' AND started_at < ')}`],
+      ['/v1/missions-users/workforce/reports', `${WALKS[0].count} AND mu.mission_id IN (SELECT id FROM missions WHERE mission_date >= ${DAYS.replace(' AND ', ' AND mission_date < ')})`],
+    ])('%s: a period of whole days', async (path, sql) => {
+      const expected = await count(sql, [a.accountId, ...periodParams]);
+      expect(expected).toBeGreaterThan(0);
+      expect((await get(a, path, PERIOD)).body.total).toBe(expected);
+    });
+
+    const registerOf = `SELECT r.id FROM registers r WHERE r.client_account_id = $1 AND r.status = 'APPROVED'`;
+    it.each([
+      ['registers, mbKey', '/v1/registers/results', () => ({ mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM (${registerOf} AND r.mission_id = (SELECT id FROM missions WHERE mb_key = $2)) x`, () => [sample.mb_key]],
+      ['registers, muKey', '/v1/registers/results', () => ({ muKey: sample.mu_key }), `SELECT count(*)::int AS n FROM (${registerOf} AND r.missions_user_id = (SELECT id FROM missions_users WHERE mu_key = $2)) x`, () => [sample.mu_key]],
+      ['registers, search on the identifier', '/v1/registers/results', () => ({ search: sample.identifier.toLowerCase() }), `SELECT count(*)::int AS n FROM (${registerOf} AND (lower(r.identifier) LIKE '%' || lower($2) || '%'
+          OR r.missions_user_id IN (SELECT id FROM missions_users WHERE lower(mu_key) LIKE '%' || lower($2) || '%')
+          OR r.mission_id IN (SELECT m.id FROM missions m JOIN main_missions mm ON mm.id = m.main_mission_id
+                               WHERE lower(m.mb_key) LIKE '%' || lower($2) || '%' OR lower(mm.name) LIKE '%' || lower($2) || '%'))) x`, () => [sample.identifier]],
+      ['point of sale, mbKey', '/v1/pdv/results', () => ({ ...EVERYTHING, mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE'
+          AND p.register_id IN (SELECT id FROM registers WHERE mission_id = (SELECT id FROM missions WHERE mb_key = $2))`, () => [sample.mb_key]],
+      ['point of sale, muKey', '/v1/pdv/results', () => ({ ...EVERYTHING, muKey: sample.mu_key }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE'
+          AND p.register_id IN (SELECT id FROM registers WHERE missions_user_id = (SELECT id FROM missions_users WHERE mu_key = $2))`, () => [sample.mu_key]],
+      ['point of sale, search on the product name', '/v1/pdv/results', () => ({ ...EVERYTHING, search: 'CAFÉ' }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE' AND (
+          p.import_products_id IN (SELECT id FROM import_products WHERE lower(name) LIKE '%' || lower($2) || '%')
+          OR p.register_id IN (SELECT r.id FROM registers r JOIN missions_users mu ON mu.id = r.missions_user_id
+                                 JOIN missions m ON m.id = mu.mission_id JOIN main_missions mm ON mm.id = m.main_mission_id
+                                WHERE lower(r.identifier) LIKE '%' || lower($2) || '%' OR lower(mu.mu_key) LIKE '%' || lower($2) || '%'
+                                   OR lower(m.mb_key) LIKE '%' || lower($2) || '%' OR lower(mm.name) LIKE '%' || lower($2) || '%'))`, () => ['CAFÉ']],
+      ['deliveries, mbKey', '/v1/deliveries/results', () => ({ ...EVERYTHING, mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM delivery_stops s WHERE s.client_account_id = $1
+          AND s.missions_user_id IN (SELECT id FROM missions_users WHERE mission_id = (SELECT id FROM missions WHERE mb_key = $2))`, () => [sample.mb_key]],
+      ['deliveries, muKey', '/v1/deliveries/results', () => ({ ...EVERYTHING, muKey: sample.mu_key }), `SELECT count(*)::int AS n FROM delivery_stops s WHERE s.client_account_id = $1
+          AND s.missions_user_id = (SELECT id FROM missions_users WHERE mu_key = $2)`, () => [sample.mu_key]],
+    ])('%s', async (_case, path, query, sql, params) => {
+      const expected = await count(sql, [a.accountId, ...params()]);
+      expect(expected).toBeGreaterThan(0);
+      expect((await get(a, path, { ...query(), itemsPerPage: 50 })).body.total).toBe(expected);
+    });
+  });
 });
