@@ -1,38 +1,17 @@
 // The real CLI, spawned as `npm run cli` runs it, against a fresh migrated database.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
+import { type CliRun, printed, runCli } from './testing/cli-process';
 
 jest.setTimeout(60_000);
-
-const ROOT = resolve(__dirname, '../../..');
-const PEPPER = 'cli-int-spec-pepper-0123456789abcdef';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let database: TestDatabase;
 let sql: Client;
 
-function cli(...args: string[]): Promise<Run> {
-  // Only what the CLI needs: nothing from the developer's environment changes the outcome.
-  const env = { PATH: process.env['PATH'], DATABASE_URL: database.url, CREDENTIALS_PEPPER: PEPPER, REPORT_TIME_ZONE: 'America/Sao_Paulo' };
-  return new Promise((done) => {
-    execFile(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
-      done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (...args: string[]) => runCli(database.url, args);
 
-function json(run: Run): unknown {
-  expect(run).toMatchObject({ code: 0, stderr: '' });
-  return JSON.parse(run.stdout);
-}
+const json = (run: CliRun) => printed<unknown>(run);
 
 beforeAll(async () => {
   database = await createMigratedTestDatabase();

@@ -1,35 +1,16 @@
 // `npm run cli -- seed` as a person runs it, against a fresh migrated database.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
+import { type CliRun, printed, runCli } from './testing/cli-process';
 
 jest.setTimeout(120_000);
-
-const ROOT = resolve(__dirname, '../../..');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let database: TestDatabase;
 let sql: Client;
 
-function cli(...args: string[]): Promise<Run> {
-  const env = { PATH: process.env['PATH'], DATABASE_URL: database.url, CREDENTIALS_PEPPER: 'seed-int-spec-pepper-0123456789abcdef', REPORT_TIME_ZONE: 'America/Sao_Paulo' };
-  return new Promise((done) => {
-    execFile(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
-      done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = (...args: string[]) => runCli(database.url, args);
 
-function json(run: Run): Record<string, unknown> {
-  expect(run).toMatchObject({ code: 0, stderr: '' });
-  return JSON.parse(run.stdout);
-}
+const json = (run: CliRun) => printed<Record<string, unknown>>(run);
 
 beforeAll(async () => {
   database = await createMigratedTestDatabase();

@@ -1,7 +1,5 @@
 import { inMemoryHarness } from '../../../testing';
 import { NotFoundError } from '../not-found.errors';
-import { Clock } from '../ports/clock.port';
-import { KeyGenerator } from '../ports/key-generator.port';
 import { AuthenticateClientQuery, CreateClientAccountCommand, RevokeClientAccountCommand } from './credentials.commands';
 import {
   AuthenticateClientHandler,
@@ -11,31 +9,10 @@ import {
   RevokeClientAccountHandler,
 } from './credentials.handlers';
 import { hashSecret } from './secret-hasher';
+import { FixedClock, SequentialKeys } from '../../../testing/test-doubles';
 
 const PEPPER = 'server-side-pepper';
 const NOW = new Date('2026-11-21T13:05:00.000Z');
-
-class FixedClock extends Clock {
-  constructor(public current: Date) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-}
-
-class SequentialKeys extends KeyGenerator {
-  private counts = { uuid: 0, mb: 0, mu: 0 };
-  uuid(): string {
-    return `00000000-0000-4000-8000-${String(++this.counts.uuid).padStart(12, '0')}`;
-  }
-  mbKey(): string {
-    return `MB-${String(++this.counts.mb).padStart(12, '0')}`;
-  }
-  muKey(): string {
-    return `MU-${String(++this.counts.mu).padStart(12, '0')}`;
-  }
-}
 
 function setup() {
   const harness = inMemoryHarness();

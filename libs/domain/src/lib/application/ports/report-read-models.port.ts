@@ -2,10 +2,10 @@ import type { MissionStatus } from '../../model/mission-status';
 import type { PageRequest, PageRows, Period } from '../queries/page';
 import type {
   DeliveryResultItem,
-  IsoDateTime,
   FormAnswerItem,
   PdvResultItem,
   RegisterResultItem,
+  WorkforceResultItem,
 } from '../queries/report-items';
 
 // Read models answer listings straight from storage, one page statement and one count statement,
@@ -28,23 +28,10 @@ export interface WorkforceFilter {
   search: string | null;
 }
 
-/** A participant's row as stored; the query handler derives the item's computed fields. */
-export interface WorkforceResultRow {
-  mission_date: IsoDateTime;
-  user_name: string;
-  mission: string;
-  mb_key: string;
-  mu_key: string;
-  mission_status: number;
-  check_in_at: IsoDateTime | null;
-  check_out_at: IsoDateTime | null;
-  rating: number | null;
-  rating_message: string | null;
-  is_buffer: boolean;
-  requests: string[] | null;
-  is_sla: boolean;
+/** A participant's row as stored; the query handler derives the item's computed fields from it. */
+export type WorkforceResultRow = Omit<WorkforceResultItem, 'store_duration' | 'has_token_input'> & {
   token_input: string | null;
-}
+};
 
 export abstract class WorkforceResultsReadModel {
   abstract page(accountId: string, filter: WorkforceFilter, page: PageRequest): Promise<PageRows<WorkforceResultRow>>;

@@ -3,26 +3,13 @@ import { MissionStatus } from '../../../model/mission-status';
 import { Participant, type ParticipantState } from '../../../model/participant';
 import { NotFoundError } from '../../not-found.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
-import { KeyGenerator } from '../../ports/key-generator.port';
 import { AcceptPlaceCommand, type AcceptPlaceInput } from './accept-place.command';
 import { AcceptPlaceError } from './accept-place.errors';
 import { AcceptPlaceHandler } from './accept-place.handler';
+import { SequentialKeys } from '../../../../testing/test-doubles';
 
 const MB_KEY = 'MB-000000000001';
 const SHIFTS = ['2026-12-01-08:00-17:00-0', '2026-12-02-22:00-06:00-1'];
-
-class SequentialKeys extends KeyGenerator {
-  private counts = { uuid: 0, mb: 0, mu: 0 };
-  uuid(): string {
-    return `00000000-0000-4000-8000-${String(++this.counts.uuid).padStart(12, '0')}`;
-  }
-  mbKey(): string {
-    return `MB-${String(++this.counts.mb).padStart(12, '0')}`;
-  }
-  muKey(): string {
-    return `MU-${String(++this.counts.mu).padStart(12, '0')}`;
-  }
-}
 
 async function setup({ places = 2, shifts = SHIFTS, reportTimeZone = 'America/Sao_Paulo' } = {}) {
   const harness = inMemoryHarness();

@@ -3,38 +3,15 @@ import { inMemoryHarness } from '../../../../testing';
 import type { DemandInput } from '../../../model/demand';
 import { DemandRuleError } from '../../../model/demand.errors';
 import { IdempotencyConflictError } from '../../idempotency.errors';
-import { Clock } from '../../ports/clock.port';
 import type { DomainConfig } from '../../ports/domain-config.port';
-import { KeyGenerator } from '../../ports/key-generator.port';
 import { CreateDemandCommand } from './create-demand.command';
 import { CreateDemandHandler } from './create-demand.handler';
 import { DemandCreatedEvent } from './demand-created.event';
+import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 
 const NOW = new Date('2026-11-21T13:05:00.000Z');
 const SHIFT = '2026-12-01-08:00-17:00-0';
 const MINUTE = 60_000;
-
-class FixedClock extends Clock {
-  constructor(public current: Date) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-}
-
-class SequentialKeys extends KeyGenerator {
-  private counts = { uuid: 0, mb: 0, mu: 0 };
-  uuid(): string {
-    return `00000000-0000-4000-8000-${String(++this.counts.uuid).padStart(12, '0')}`;
-  }
-  mbKey(): string {
-    return `MB-${String(++this.counts.mb).padStart(12, '0')}`;
-  }
-  muKey(): string {
-    return `MU-${String(++this.counts.mu).padStart(12, '0')}`;
-  }
-}
 
 async function setup() {
   const harness = inMemoryHarness();

@@ -4,25 +4,16 @@ import { InvalidTransitionError } from '../../../model/mission-status.errors';
 import type { ParticipantState } from '../../../model/participant';
 import { CheckOutBeforeCheckInError, RatingNotAllowedError } from '../../../model/participant.errors';
 import { NotFoundError } from '../../not-found.errors';
-import { Clock } from '../../ports/clock.port';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 import { ParticipantProgressHandler } from './participant-progress.handler';
+import { FixedClock } from '../../../../testing/test-doubles';
 
 const S = MissionStatus;
 const MU_KEY = 'MU-000000000001';
 const SHIFT_START = new Date('2026-12-01T11:00:00.000Z');
 const NOW = new Date('2026-12-01T11:05:00.000Z');
 const minutesAfterShift = (minutes: number) => new Date(SHIFT_START.getTime() + minutes * 60_000);
-
-class FixedClock extends Clock {
-  constructor(public current: Date) {
-    super();
-  }
-  now(): Date {
-    return new Date(this.current.getTime());
-  }
-}
 
 function participant(overrides: Partial<ParticipantState> = {}): ParticipantState {
   return {

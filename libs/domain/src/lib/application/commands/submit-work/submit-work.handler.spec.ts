@@ -3,24 +3,11 @@ import { MissionStatus } from '../../../model/mission-status';
 import type { ParticipantState } from '../../../model/participant';
 import { RegisterAlreadySubmittedError, type RegisterState, WorkNotFinishedError } from '../../../model/register';
 import { NotFoundError } from '../../not-found.errors';
-import { KeyGenerator } from '../../ports/key-generator.port';
 import { SubmitWorkCommand } from './submit-work.command';
 import { SubmitWorkHandler } from './submit-work.handler';
+import { SequentialKeys } from '../../../../testing/test-doubles';
 
 const MU_KEY = 'MU-000000000001';
-
-class SequentialKeys extends KeyGenerator {
-  private counts = { uuid: 0, mb: 0, mu: 0 };
-  uuid(): string {
-    return `00000000-0000-4000-8000-${String(++this.counts.uuid).padStart(12, '0')}`;
-  }
-  mbKey(): string {
-    return `MB-${String(++this.counts.mb).padStart(12, '0')}`;
-  }
-  muKey(): string {
-    return `MU-${String(++this.counts.mu).padStart(12, '0')}`;
-  }
-}
 
 function participant(status: MissionStatus): ParticipantState {
   const finishedOrLater = status === MissionStatus.FINISHED || status === MissionStatus.REJECTED;
