@@ -4,6 +4,11 @@ import { useE2eEnvironment } from './support/environment';
 import type { Catalog, Credentials } from './support/fixtures';
 
 const REQUIRED_MESSAGE = 'missionMainId, datePicked and participants are required';
+const NOT_STORABLE = /^custom_fields must not contain NUL characters or unpaired surrogates$/;
+
+/** JSON text of an object `levels` deep: arrays inside `{"next": ...}`. */
+const nestedJson = (levels: number) => `{"next":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+const nested = (levels: number): unknown => JSON.parse(nestedJson(levels));
 
 describe('POST /v1/missions/demands (contract section 5)', () => {
   const env = useE2eEnvironment();
@@ -84,9 +89,31 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       ['custom_fields null', { custom_fields: null }, /^custom_fields must be a JSON object/],
       ['custom_fields a string', { custom_fields: 'text' }, /^custom_fields must be a JSON object/],
       ['custom_fields over 64 KiB', { custom_fields: { big: 'x'.repeat(65 * 1024) } }, /^custom_fields must be a JSON object of at most 64 KiB$/],
+      ['custom_fields nested 40 levels', { custom_fields: nested(40) }, /^custom_fields must not nest deeper than 32 levels$/],
+      ['custom_fields with a NUL in a value', { custom_fields: { a: 'x\u0000' } }, NOT_STORABLE],
+      ['custom_fields with a NUL in a key', { custom_fields: { 'x\u0000': 'a' } }, NOT_STORABLE],
+      ['custom_fields with an unpaired surrogate', { custom_fields: { fields: [{ value: '\ud800' }] } }, NOT_STORABLE],
+      ['storesIds beyond a PostgreSQL integer', { storesIds: [2147483648] }, /^storesIds must hold positive integers$/],
+      ['datePicked in year 0', { datePicked: '0000-01-01' }, /^datePicked must be a calendar date/],
+      ['scheduledAt in year 0', { scheduledAt: '0000-01-01T00:00:00Z' }, /^scheduledAt must be an ISO 8601 date-time with offset$/],
+      ['scheduledAt in year 0 once in UTC', { scheduledAt: '0001-01-01T00:00:00+01:00' }, /^scheduledAt must be an ISO 8601 date-time with offset$/],
       ['an unknown field', { priority: 'high' }, /^Unknown field: priority$/],
     ])('%s', async (_case, change, message) => {
       await expectError(await post({ ...plainDemand(), ...change }), 400, message);
+    });
+
+    // 40 KB of text; JSON.stringify (or any recursive walk) of the parsed value overflows the stack.
+    it.each([
+      ['custom_fields', nestedJson(20_000), /^custom_fields must not nest deeper than 32 levels$/],
+      ['shifts', `[${nestedJson(20_000)}]`, /^shifts must hold strings/],
+      ['storesIds', `[${nestedJson(20_000)}]`, /^storesIds must hold positive integers$/],
+    ])('%s nested 20,000 levels is a 400, not a stack overflow', async (field, json, message) => {
+      const res = await request(env.server.baseUrl)
+        .post('/v1/missions/demands')
+        .set(client.headers)
+        .set('Content-Type', 'application/json')
+        .send(`${JSON.stringify(plainDemand()).slice(0, -1)},"${field}":${json}}`);
+      await expectError(res, 400, message);
     });
 
     it('invalid JSON is 400 "Invalid JSON body"', async () => {
@@ -203,6 +230,22 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       }
       expect(new Set(missions.map((m) => m.mb_key)).size).toBe(2);
     });
+
+    // JSON.parse keeps these keys as own properties; an object literal would not.
+    it.each(['{"constructor":{"a":1}}', '{"__proto__":{"a":1}}', '{"prototype":[1],"toString":"x"}'])(
+      'custom_fields %s is stored exactly as sent',
+      async (text) => {
+        const account = await env.fixtures.account();
+        const mine = await env.fixtures.catalog(account.accountId);
+        const res = await post({ missionMainId: mine.plainMission, datePicked: '2026-12-01', participants: 1, custom_fields: JSON.parse(text) }, account);
+        expect(res.status).toBe(201);
+        const { rows } = await env.sql.query(`SELECT custom_fields = $2::jsonb AS same FROM demands WHERE client_account_id = $1`, [
+          account.accountId,
+          text,
+        ]);
+        expect(rows).toEqual([{ same: true }]);
+      },
+    );
 
     it('with no store, one mission dated at the start of datePicked in REPORT_TIME_ZONE', async () => {
       const account = await env.fixtures.account();

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
 import { startServer, runCli, WORKSPACE } from './support/server';
@@ -97,6 +97,41 @@ describe('operations: health, shutdown, database outage, configuration', () => {
       expect(health.body).toEqual({ status: 'unavailable', database: 'down' });
     } finally {
       await server.stop();
+    }
+  });
+
+  it('a database that stalls (connections open, no answers) fails requests with 503 within DATABASE_TIMEOUT_MS', async () => {
+    // A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open.
+    const target = new URL(env.databaseUrl);
+    let stalled = false;
+    const sockets: Socket[] = [];
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      sockets.push(client, upstream);
+      client.on('data', (data) => stalled || upstream.write(data));
+      upstream.on('data', (data) => stalled || client.write(data));
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+    const proxied = new URL(env.databaseUrl);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String((proxy.address() as { port: number }).port);
+    const server = await startServer({ DATABASE_URL: proxied.toString(), DATABASE_TIMEOUT_MS: '500' });
+    try {
+      const client = await env.fixtures.account();
+      const list = () => request(server.baseUrl).get('/v1/registers/results').set(client.headers);
+      expect((await list()).status).toBe(200);
+      stalled = true;
+      const started = Date.now();
+      const res = await list();
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Service unavailable' });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await server.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => proxy.close(done));
     }
   });
 

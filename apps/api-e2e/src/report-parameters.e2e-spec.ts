@@ -29,6 +29,11 @@ const paged = (extra: [string, Record<string, string | string[] | undefined>, st
   ['startedAt=2026-02-30', { startedAt: '2026-02-30' }, INVALID],
   ['endedAt not a date', { endedAt: '31/12/2026' }, INVALID],
   ['startedAt after endedAt', { startedAt: '2026-03-02', endedAt: '2026-03-01' }, INVALID],
+  // PostgreSQL text cannot hold U+0000; it must be a 400, not an SQL error.
+  ['mbKey with a NUL', { mbKey: 'MB-\u0000' }, INVALID],
+  ['muKey with a NUL', { muKey: '\u0000' }, INVALID],
+  ['page with a NUL', { page: '1\u0000' }, INVALID],
+  ['startedAt with a NUL', { startedAt: '2026-01-01\u0000' }, INVALID],
   ...extra,
 ] as [string, Record<string, string | string[] | undefined>, string][];
 
@@ -51,6 +56,8 @@ const LISTINGS: Listing[] = [
       ['itemsPerPage is not a parameter here', { itemsPerPage: '10' }, INVALID],
       ['an unknown parameter', { foo: 'bar' }, INVALID],
       ['a repeated parameter', { formId: ['1', '2'] }, INVALID],
+      ['initialDate with a NUL', { initialDate: '2026-01-01\u0000' }, INVALID],
+      ['formId with a NUL', { formId: '1\u0000' }, INVALID],
     ],
   },
   {
@@ -63,6 +70,7 @@ const LISTINGS: Listing[] = [
       ['status=x', { status: 'x' }, INVALID],
       ['search empty', { search: '' }, INVALID],
       ['search over 100 characters', { search: 'x'.repeat(101) }, INVALID],
+      ['search with a NUL', { search: '\u0000' }, INVALID],
       ['progress is not a parameter here', { progress: '1' }, INVALID],
     ]),
   },
@@ -87,7 +95,10 @@ const LISTINGS: Listing[] = [
     invalid: [
       ['startedAt missing', { startedAt: undefined }, 'startedAt and endedAt are required'],
       ['endedAt missing', { endedAt: undefined }, 'startedAt and endedAt are required'],
-      ...paged([['search over 100 characters', { search: 'x'.repeat(101) }, INVALID]]),
+      ...paged([
+        ['search over 100 characters', { search: 'x'.repeat(101) }, INVALID],
+        ['search with a NUL', { search: 'a\u0000b' }, INVALID],
+      ]),
     ],
   },
   {
@@ -97,6 +108,7 @@ const LISTINGS: Listing[] = [
     invalid: paged([
       ['status is not a parameter here', { status: '1' }, INVALID],
       ['search empty', { search: '' }, INVALID],
+      ['search with a NUL', { search: '\u0000' }, INVALID],
     ]),
   },
 ];

@@ -64,4 +64,20 @@ describe('report periods: whole days in REPORT_TIME_ZONE, both ends included (co
     const until = await get('/v1/missions-users/workforce/reports', { endedAt: '2026-03-10' });
     expect(until.body.total).toBe(3);
   });
+
+  it('a row in the last microseconds of a day belongs to that day, not to the next', async () => {
+    const client = await env.fixtures.account();
+    const chain = await fixtures.chain(client.accountId);
+    await fixtures.register(chain, { identifier: 'LAST-MICROSECOND', updatedAt: '2026-03-11T02:59:59.999500Z' });
+    const on = (day: string) =>
+      request(env.server.baseUrl).get('/v1/registers/results').set(client.headers).query({ startedAt: day, endedAt: day });
+    expect((await on('2026-03-10')).body.total).toBe(1);
+    expect((await on('2026-03-11')).body.total).toBe(0);
+  });
+
+  it('a period may end on the last calendar day, 9999-12-31', async () => {
+    const res = await get('/v1/registers/results', { startedAt: '2026-03-10', endedAt: '9999-12-31' });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+  });
 });

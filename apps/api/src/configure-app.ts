@@ -4,7 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { ErrorFilter } from './http/error-filter';
 import { RateLimiter } from './http/rate-limiter';
-import { authenticate, limitRate, requestLogging, requireJsonContentType } from './http/request-pipeline';
+import { authenticate, limitRate, privateByDefault, requestLogging, requireJsonContentType } from './http/request-pipeline';
 import { openApiDocument } from './openapi/openapi-document';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -17,6 +17,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number }): void {
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
+  app.use('/v1', privateByDefault);
   app.use('/v1', authenticate(app.get(QueryBus)));
   if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(new RateLimiter(options.rateLimitPerMinute)));
   app.use('/v1', requireJsonContentType);

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 
   // The schema is migrated on every start; only the embedded database, a developer's own, also
   // gets a demo account. A server named by DATABASE_URL gets no data it was not asked for.
-  const setup = await openDataSource({ url: database.url, poolSize: 1 });
+  const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
   try {
     await migrate(setup);
     if (database.embedded) await ensureDemoAccount(setup, { dataDir: config.dataDir, pepper, port: config.port });

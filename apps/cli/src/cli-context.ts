@@ -38,7 +38,8 @@ async function withDatabase<T>(config: AppConfig, use: (database: ResolvedDataba
 }
 
 async function withPool<T>(url: string, use: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = await openDataSource({ url, poolSize: 1, applicationName: 'mission-workforce-results-cli' });
+  // No statement limit: an operator's migration or seed may rightly run for minutes.
+  const dataSource = await openDataSource({ url, poolSize: 1, applicationName: 'mission-workforce-results-cli', queryTimeoutMs: 0 });
   try {
     return await use(dataSource);
   } finally {

@@ -6,7 +6,6 @@ import {
   Max,
   Min,
   Validate,
-  ValidateIf,
   ValidatorConstraint,
   type ValidationArguments,
   type ValidatorConstraintInterface,
@@ -41,18 +40,6 @@ class Shifts implements ValidatorConstraintInterface {
   }
 }
 
-@ValidatorConstraint({ name: 'customFields' })
-class CustomFields implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      !Array.isArray(value) &&
-      Buffer.byteLength(JSON.stringify(value), 'utf8') <= DEMAND_LIMITS.customFieldsMaxBytes
-    );
-  }
-}
-
 /** One validator, so the checks run in a fixed order and report the first problem found. */
 @ValidatorConstraint({ name: 'storesIds' })
 class StoresIds implements ValidatorConstraintInterface {
@@ -72,7 +59,9 @@ function storesIdsProblem(value: unknown): string | null {
   if (!Array.isArray(value) || value.length > DEMAND_LIMITS.storesMax) {
     return `storesIds must be an array of at most ${DEMAND_LIMITS.storesMax} distinct positive integers`;
   }
-  if (!value.every((id) => Number.isSafeInteger(id) && id > 0)) return 'storesIds must hold positive integers';
+  if (!value.every((id) => Number.isInteger(id) && id > 0 && id <= DEMAND_LIMITS.storeIdMax)) {
+    return 'storesIds must hold positive integers';
+  }
   if (new Set(value).size !== value.length) return 'storesIds must not repeat a store';
   return null;
 }
@@ -115,11 +104,8 @@ export class CreateDemandRequestDto {
   @IsUUID('all', UUID('formPdvId'))
   formPdvId?: string | null;
 
-  // Contract section 5: a JSON object, "not array, not null"; only its absence is optional.
-  @ValidateIf((dto: CreateDemandRequestDto) => dto.custom_fields !== undefined)
-  @Validate(CustomFields, {
-    message: `custom_fields must be a JSON object of at most ${DEMAND_LIMITS.customFieldsMaxBytes / 1024} KiB`,
-  })
+  // Never filled by class-transformer, which turns free keys such as `constructor` or `__proto__`
+  // into errors or data loss: DemandBodyPipe checks the raw value with customFieldsProblem.
   custom_fields?: Record<string, unknown>;
 }
 

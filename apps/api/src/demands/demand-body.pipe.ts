@@ -1,9 +1,9 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import type { DemandInput } from '@mwr/domain';
-import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { RequestError } from '../http/request-error';
 import { CreateDemandRequestDto, DEMAND_FIELDS } from './create-demand.request.dto';
+import { customFieldsProblem } from './custom-fields';
 
 const REQUIRED = ['missionMainId', 'datePicked', 'participants'] as const;
 
@@ -11,6 +11,8 @@ const REQUIRED = ['missionMainId', 'datePicked', 'participants'] as const;
 @Injectable()
 export class DemandBodyPipe implements PipeTransform<unknown, DemandInput> {
   transform(body: unknown): DemandInput {
+    // A JSON request without a body has sent none of the required fields.
+    if (body === undefined) throw RequestError.invalid('missionMainId, datePicked and participants are required');
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw RequestError.invalid('Request body must be a JSON object');
     }
@@ -21,9 +23,16 @@ export class DemandBodyPipe implements PipeTransform<unknown, DemandInput> {
     const unknown = Object.keys(fields).filter((name) => !DEMAND_FIELDS.includes(name));
     if (unknown.length > 0) throw RequestError.invalid(`Unknown field: ${unknown.join(', ')}`);
 
-    const dto = plainToInstance(CreateDemandRequestDto, fields, { enableImplicitConversion: false });
+    // custom_fields holds free keys (`constructor`, `__proto__`) that an object copy would mangle,
+    // so it is judged and kept exactly as parsed. The other fields are only validated, never
+    // transformed; class-transformer's recursive copy would overflow the stack on a deeply nested
+    // value, so they are assigned as they are.
+    const { custom_fields: customFields, ...typed } = fields;
+    const dto = Object.assign(new CreateDemandRequestDto(), typed);
     const [first] = validateSync(dto, { stopAtFirstError: true, forbidUnknownValues: false });
     if (first) throw RequestError.invalid(Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`);
+    const customFieldsError = customFields === undefined ? null : customFieldsProblem(customFields);
+    if (customFieldsError !== null) throw RequestError.invalid(customFieldsError);
 
     return {
       missionMainId: dto.missionMainId.toLowerCase(),
@@ -34,7 +43,7 @@ export class DemandBodyPipe implements PipeTransform<unknown, DemandInput> {
       shifts: dto.shifts ?? [],
       formId: dto.formId?.toLowerCase() ?? null,
       formPdvId: dto.formPdvId?.toLowerCase() ?? null,
-      customFields: dto.custom_fields ?? null,
+      customFields: (customFields as Record<string, unknown> | undefined) ?? null,
     };
   }
 }

@@ -21,14 +21,15 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 // The database cannot be used: SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database
-// gone), 53300 (too many connections), and the driver's own network failures.
-const DATABASE_DOWN_CODES = new Set(['3D000', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// gone), 53300 (too many connections), 57014 (a statement cancelled by statement_timeout), and the
+// driver's own network failures and timeouts.
+const DATABASE_DOWN_CODES = new Set(['3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 
 function isDatabaseDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || code.startsWith('08'))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Connection refused/i.test(error.message);
+  return /Connection terminated|timeout exceeded when trying to connect|Connection refused|Query read timeout/i.test(error.message);
 }
 
 function statusAndMessage(error: unknown): [number, string] {

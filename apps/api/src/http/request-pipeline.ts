@@ -60,10 +60,24 @@ export function limitRate(limiter: RateLimiter) {
   };
 }
 
+/**
+ * Report data is private to one client account, and the credentials travel in custom headers that
+ * shared caches do not recognise: nothing under /v1 may be stored unless a listing says otherwise.
+ */
+export function privateByDefault(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+}
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The media type named by the header, whether or not a body came with it. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
 export function requireJsonContentType(req: Request, _res: Response, next: NextFunction) {
-  if (BODY_METHODS.has(req.method) && !req.is('application/json')) {
+  if (BODY_METHODS.has(req.method) && mediaType(req.headers['content-type']) !== 'application/json') {
     return next(new RequestError(415, 'Content-Type must be application/json'));
   }
   next();

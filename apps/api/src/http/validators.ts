@@ -16,8 +16,8 @@ export class DateTimeWithOffset implements ValidatorConstraintInterface {
   }
 }
 
-/** The largest integer a query parameter may hold: nine digits. */
-export const QUERY_INTEGER_MAX = 999_999_999;
+/** The largest integer a query parameter may hold: twelve digits, far past any real page. */
+export const QUERY_INTEGER_MAX = 999_999_999_999;
 
 /**
  * Query strings carry text: only plain decimal digits become an integer ("1.0", "1e1", " 1" and ""
@@ -25,5 +25,5 @@ export const QUERY_INTEGER_MAX = 999_999_999;
  */
 export function strictInteger({ value }: { value: unknown }): unknown {
   if (value === undefined) return undefined;
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  return typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : Number.NaN;
 }

@@ -164,7 +164,7 @@ const schemas: Record<string, Schema> = {
       },
       storesIds: {
         type: 'array',
-        items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+        items: { type: 'integer', minimum: 1, maximum: DEMAND_LIMITS.storeIdMax },
         maxItems: DEMAND_LIMITS.storesMax,
         uniqueItems: true,
         description: 'Stores of this account; one mission per store. For a workforce demand every store must be a workforce store.',

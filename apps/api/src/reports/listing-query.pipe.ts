@@ -20,8 +20,9 @@ export interface ListingQueryRules<T> {
 }
 
 /**
- * Contract section 4: unknown and repeated parameters first, then the required ones, then each
- * value's type and bounds (class-validator on the listing's DTO), then checks across parameters.
+ * Contract section 4: unknown and repeated parameters first, then values holding NUL, then the
+ * required ones, then each value's type and bounds (class-validator on the listing's DTO), then
+ * checks across parameters.
  */
 export class ListingQueryPipe<T extends object> implements PipeTransform<Record<string, unknown>, T> {
   constructor(private readonly rules: ListingQueryRules<T>) {}
@@ -32,6 +33,8 @@ export class ListingQueryPipe<T extends object> implements PipeTransform<Record<
     for (const [name, value] of Object.entries(query)) {
       if (!parameters.includes(name as keyof T & string) || typeof value !== 'string') throw RequestError.invalid(INVALID_QUERY);
     }
+    // PostgreSQL text cannot hold U+0000, so such a value would fail in SQL instead of matching nothing.
+    if (Object.values(query).some((value) => (value as string).includes('\u0000'))) throw RequestError.invalid(INVALID_QUERY);
     if (required?.names.some((name) => query[name] === undefined)) throw RequestError.invalid(required.message);
 
     const instance = plainToInstance(dto, query, { enableImplicitConversion: false });

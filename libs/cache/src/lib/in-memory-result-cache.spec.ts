@@ -1,5 +1,5 @@
 import { describeResultCacheContract } from '../testing/result-cache.contract';
-import { InMemoryResultCache } from './in-memory-result-cache';
+import { DEFAULT_MAX_BYTES, entryBytes, InMemoryResultCache } from './in-memory-result-cache';
 
 function fakeClock(start = 1_700_000_000_000) {
   let now = start;
@@ -39,24 +39,68 @@ describe('InMemoryResultCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('stays within its bound, evicting the oldest write first', async () => {
-    const cache = new InMemoryResultCache({ maxEntries: 3 });
-    for (const key of ['a', 'b', 'c']) await cache.set(key, key, 60);
-    await cache.set('a', 'a again', 60);
-    await cache.set('d', 'd', 60);
-    expect(cache.size).toBe(3);
-    expect(await cache.get('b')).toBeNull();
-    expect((await cache.get('a'))?.value).toBe('a again');
-    expect((await cache.get('c'))?.value).toBe('c');
-    expect((await cache.get('d'))?.value).toBe('d');
+  it('counts keys and values as UTF-16, two bytes a code unit', () => {
+    expect(entryBytes('key', 'value')).toBe(16);
+    expect(entryBytes('k', 'ç😀')).toBe(8);
   });
 
-  it('bounds itself to 10,000 entries by default', async () => {
+  it('stays within its byte bound, evicting the oldest write first', async () => {
+    // Each entry below costs (1 + 9) * 2 = 20 bytes: three fit in 60.
+    const cache = new InMemoryResultCache({ maxBytes: 60 });
+    for (const key of ['a', 'b', 'c']) await cache.set(key, `${key}-value-1`, 60);
+    await cache.set('a', 'a-value-2', 60);
+    await cache.set('d', 'd-value-1', 60);
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBe(60);
+    expect(await cache.get('b')).toBeNull();
+    expect((await cache.get('a'))?.value).toBe('a-value-2');
+    expect((await cache.get('c'))?.value).toBe('c-value-1');
+    expect((await cache.get('d'))?.value).toBe('d-value-1');
+  });
+
+  it('evicts as many old entries as a large write needs', async () => {
+    const cache = new InMemoryResultCache({ maxBytes: 60 });
+    for (const key of ['a', 'b', 'c']) await cache.set(key, `${key}-value-1`, 60);
+    await cache.set('e', 'x'.repeat(19), 60);
+    expect(await cache.get('a')).toBeNull();
+    expect(await cache.get('b')).toBeNull();
+    expect((await cache.get('c'))?.value).toBe('c-value-1');
+    expect(cache.bytes).toBe(60);
+  });
+
+  it('does not store a value larger than the whole bound, and forgets the key’s older value', async () => {
+    const cache = new InMemoryResultCache({ maxBytes: 60 });
+    await cache.set('a', 'small', 60);
+    await cache.set('b', 'small', 60);
+    await cache.set('a', 'x'.repeat(30), 60);
+    expect(await cache.get('a')).toBeNull();
+    expect((await cache.get('b'))?.value).toBe('small');
+    expect(cache.bytes).toBe(entryBytes('b', 'small'));
+  });
+
+  it('gives back the bytes of entries that expire or are overwritten', async () => {
+    const clock = fakeClock();
+    const cache = new InMemoryResultCache({ maxBytes: 60, now: clock.now });
+    await cache.set('a', 'short', 1);
+    await cache.set('b', 'longer value', 60);
+    await cache.set('b', 'v', 60);
+    expect(cache.bytes).toBe(entryBytes('a', 'short') + entryBytes('b', 'v'));
+    clock.advance(1000);
+    expect(await cache.get('a')).toBeNull();
+    expect(cache.bytes).toBe(entryBytes('b', 'v'));
+  });
+
+  it('bounds itself to 32 MiB by default, whatever the number of entries', async () => {
     const cache = new InMemoryResultCache();
-    for (let i = 0; i < 10_050; i++) await cache.set(`k${i}`, 'v', 60);
-    expect(cache.size).toBe(10_000);
+    // About 25 KB pages: 1,400 of them would take about 70 MiB.
+    const page = 'p'.repeat(12_500);
+    for (let i = 0; i < 1_400; i++) await cache.set(`k${i}`, page, 60);
+    expect(cache.bytes).toBeLessThanOrEqual(DEFAULT_MAX_BYTES);
+    expect(cache.bytes).toBeGreaterThan(DEFAULT_MAX_BYTES - entryBytes('k1399', page));
     expect(await cache.get('k0')).toBeNull();
-    expect(await cache.get('k10049')).not.toBeNull();
+    expect(await cache.get('k1399')).not.toBeNull();
+    for (let i = 0; i < 2_000; i++) await cache.set(`small${i}`, 'v', 60);
+    expect(cache.size).toBeGreaterThan(2_000);
   });
 
   it('ignores writes that would already be expired', async () => {

@@ -1,22 +1,31 @@
 import { type CachedValue, ResultCache } from '@mwr/domain';
 
 export interface InMemoryResultCacheOptions {
-  /** Entries kept at most; the oldest write is evicted first. */
-  maxEntries?: number;
+  /** Bytes of keys and values kept at most (see `entryBytes`); the oldest write is evicted first. */
+  maxBytes?: number;
   now?: () => number;
 }
 
-export const DEFAULT_MAX_ENTRIES = 10_000;
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * What an entry costs, estimated as UTF-16 (two bytes a code unit): pages differ in size by orders
+ * of magnitude, so a bound on the number of entries would not bound memory.
+ */
+export function entryBytes(key: string, value: string): number {
+  return (key.length + value.length) * 2;
+}
 
 /** The default store: one process's memory, lost on restart, never shared between instances. */
 export class InMemoryResultCache extends ResultCache {
-  private readonly entries = new Map<string, { value: string; expiresAt: number }>();
-  private readonly maxEntries: number;
+  private readonly entries = new Map<string, { value: string; expiresAt: number; bytes: number }>();
+  private readonly maxBytes: number;
   private readonly now: () => number;
+  private storedBytes = 0;
 
   constructor(options: InMemoryResultCacheOptions = {}) {
     super();
-    this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+    this.maxBytes = Math.max(0, options.maxBytes ?? DEFAULT_MAX_BYTES);
     this.now = options.now ?? Date.now;
   }
 
@@ -24,12 +33,17 @@ export class InMemoryResultCache extends ResultCache {
     return this.entries.size;
   }
 
+  /** Bytes held now, as `entryBytes` counts them. */
+  get bytes(): number {
+    return this.storedBytes;
+  }
+
   async get(key: string): Promise<CachedValue | null> {
     const entry = this.entries.get(key);
     if (!entry) return null;
     const leftMs = entry.expiresAt - this.now();
     if (leftMs <= 0) {
-      this.entries.delete(key);
+      this.delete(key);
       return null;
     }
     return { value: entry.value, ttlSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
@@ -40,11 +54,22 @@ export class InMemoryResultCache extends ResultCache {
     const seconds = Math.ceil(ttlSeconds);
     if (!(seconds >= 1)) return;
     // Re-inserting moves the key to the end of the Map's order, which is the eviction order.
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.delete(key);
+    const bytes = entryBytes(key, value);
+    // Storing it would mean evicting everything else and still exceeding the bound.
+    if (bytes > this.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.storedBytes + bytes <= this.maxBytes) break;
+      this.delete(oldest);
     }
-    this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000 });
+    this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000, bytes });
+    this.storedBytes += bytes;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.storedBytes -= entry.bytes;
   }
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       slaToleranceMinutes: 15,
       dataDir: '/srv/.data',
       rateLimitPerMinute: 1200,
+      databaseTimeoutMs: 15000,
     });
   });
 

@@ -13,6 +13,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests a minute allowed to one client account by one instance; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Longest a database statement may take before the request fails with 503. */
+  databaseTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const embeddedPostgresPort = integer('EMBEDDED_PG_PORT', 54329, 1, 65535);
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
+  const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -93,5 +96,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedPostgresPort,
     logLevel,
     rateLimitPerMinute,
+    databaseTimeoutMs,
   };
 }

@@ -25,6 +25,7 @@ import { TypeOrmParticipantRepository } from './repositories/typeorm-participant
 export interface PersistenceOptions {
   databaseUrl: string;
   poolSize?: number;
+  queryTimeoutMs?: number;
 }
 
 @Injectable()
@@ -63,6 +64,7 @@ export class PersistenceModule {
             openDataSource({
               url: options.databaseUrl,
               poolSize: options.poolSize,
+              queryTimeoutMs: options.queryTimeoutMs,
               onPoolError: (error) => logger.error(`Idle database connection failed: ${error.message}`),
             }),
         },

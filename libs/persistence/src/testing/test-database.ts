@@ -46,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A fresh test database with the schema migrated: what every database test suite starts from. */
 export async function createMigratedTestDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  const dataSource = await openDataSource({ url: database.url, poolSize: 1 });
+  const dataSource = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
   try {
     await migrate(dataSource);
   } finally {

@@ -7,6 +7,8 @@ export const DEMAND_LIMITS = Object.freeze({
   participantsMin: 1,
   participantsMax: 10_000,
   storesMax: 1_000,
+  /** Store ids are PostgreSQL `integer`s. */
+  storeIdMax: 2_147_483_647,
   shiftsMax: 1_000,
   customFieldsMaxBytes: 64 * 1024,
 });

@@ -36,6 +36,10 @@ describe('isCalendarDate', () => {
     '２０２６-02-28',
     '',
   ])('"true only for YYYY-MM-DD that is a real date": %s is not', (text) => expect(isCalendarDate(text)).toBe(false));
+
+  it.each(['0000-01-01', '0000-02-29', '0000-12-31'])('"years 0001 to 9999 only (PostgreSQL has no year 0)": %s is not', (text) =>
+    expect(isCalendarDate(text)).toBe(false),
+  );
 });
 
 describe('isIsoDateTimeWithOffset', () => {
@@ -69,6 +73,22 @@ describe('isIsoDateTimeWithOffset', () => {
     '2026-12-01T08:00:00z',
     '2026-12-01T08:00:00Z ',
   ])('"false without offset or for impossible dates/times": %s', (text) => expect(isIsoDateTimeWithOffset(text)).toBe(false));
+
+  it.each(['0001-01-01T00:00:00Z', '0001-01-01T02:59-03:00', '0001-01-01T10:00:00+10:00', '9999-12-31T23:59:59.999999999Z', '9999-12-31T20:00+03:00'])(
+    '"the instant in UTC lies in years 0001-9999": %s',
+    (text) => expect(isIsoDateTimeWithOffset(text)).toBe(true),
+  );
+
+  it.each([
+    '0000-01-01T00:00:00Z',
+    '0000-12-31T23:00:00-03:00',
+    '0001-01-01T00:00:00+00:01',
+    '0001-01-01T09:59:59.999+10:00',
+    '9999-12-31T23:59:59.999999999-00:01',
+    '9999-12-31T21:00:00-03:00',
+  ])('"false when the instant in UTC leaves years 0001-9999 (PostgreSQL has no year 0)": %s', (text) =>
+    expect(isIsoDateTimeWithOffset(text)).toBe(false),
+  );
 });
 
 describe('isValidTimeZone', () => {
@@ -218,5 +238,6 @@ describe('addDays', () => {
     expect(() => addDays('2026-12-01', 1.5)).toThrow(InvalidLocalDateTimeError);
     expect(() => addDays('2026-12-01', Number.NaN)).toThrow(InvalidLocalDateTimeError);
     expect(() => addDays('9999-12-31', 1)).toThrow(InvalidLocalDateTimeError);
+    expect(() => addDays('0001-01-01', -1)).toThrow(InvalidLocalDateTimeError);
   });
 });

@@ -4,7 +4,10 @@ const DAY_MS = 86_400_000;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.(\d{1,3}))?)?$/;
 const DATE_TIME_WITH_OFFSET =
-  /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(?:Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
+// PostgreSQL has no year 0, and four digits cannot write a year after 9999.
+const YEAR_MIN = 1;
+const YEAR_MAX = 9999;
 
 export class InvalidTimeZoneError extends DomainError {
   readonly kind = 'invalid';
@@ -31,12 +34,19 @@ export function isCalendarDate(text: string): boolean {
   const match = DAY.exec(text);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return year >= YEAR_MIN && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+/** Also requires the instant, read in UTC, to fall in years 0001-9999, as its local day must. */
 export function isIsoDateTimeWithOffset(text: string): boolean {
   const match = DATE_TIME_WITH_OFFSET.exec(text);
-  return match !== null && isCalendarDate(match[1]);
+  if (match === null || !isCalendarDate(match[1])) return false;
+  const [year, month, day] = match[1].split('-').map(Number);
+  const [hour, minute, second] = match.slice(2, 5).map((part) => Number(part ?? 0));
+  const offsetMinutes = match[5] === undefined ? 0 : (match[5] === '-' ? -1 : 1) * (Number(match[6]) * 60 + Number(match[7]));
+  // Fractions of a second cannot move an instant across a year boundary, so they are left out.
+  const utcYear = new Date(utcMs(year, month, day, hour, minute - offsetMinutes, second)).getUTCFullYear();
+  return utcYear >= YEAR_MIN && utcYear <= YEAR_MAX;
 }
 
 export function isValidTimeZone(tz: string): boolean {
@@ -91,7 +101,7 @@ export function addDays(day: string, n: number): string {
     String(moved.getUTCMonth() + 1).padStart(2, '0'),
     String(moved.getUTCDate()).padStart(2, '0'),
   ].join('-');
-  if (!isCalendarDate(result)) throw new InvalidLocalDateTimeError(day, `adding ${n} days leaves years 0000-9999`);
+  if (!isCalendarDate(result)) throw new InvalidLocalDateTimeError(day, `adding ${n} days leaves years 0001-9999`);
   return result;
 }
 

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ORM_ENTITIES } from '../entities';
 import { MIGRATIONS } from '../migrations';
@@ -8,6 +9,20 @@ export interface DataSourceOptions {
   /** Called when an idle pooled connection fails (a database restart, say); without a listener pg would crash the process. */
   onPoolError?: (error: Error) => void;
   applicationName?: string;
+  /**
+   * Longest a statement may run (server side) or wait for its answer (client side). A database
+   * that stalls instead of refusing connections then fails requests instead of hanging them.
+   * 0 sets no limit: for migrations and operators' tools, whose statements may rightly take long.
+   */
+  queryTimeoutMs?: number;
+}
+
+export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+
+function timeouts(queryTimeoutMs: number): Record<string, number> {
+  if (queryTimeoutMs === 0) return {};
+  // The client waits a little longer than the server's own limit, for when the server cannot answer.
+  return { statement_timeout: queryTimeoutMs, query_timeout: queryTimeoutMs + 1_000 };
 }
 
 export function createDataSource(options: DataSourceOptions): DataSource {
@@ -22,7 +37,11 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     logging: false,
     applicationName: options.applicationName ?? 'mission-workforce-results',
     poolSize: options.poolSize ?? 10,
-    extra: { connectionTimeoutMillis: 5_000 },
+    extra: {
+      connectionTimeoutMillis: 5_000,
+      ...timeouts(options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS),
+      keepAlive: true,
+    },
   });
 }
 
@@ -35,7 +54,23 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
   return dataSource;
 }
 
+// Any constant shared by every instance of the service; it names the lock, nothing else.
+const MIGRATION_LOCK = 727_410_001;
+
+/**
+ * Applies pending migrations. Instances starting at once take turns under an advisory lock, held
+ * on a connection of its own (the data source's pool may have one connection only); the later ones
+ * find nothing left to apply.
+ */
 export async function migrate(dataSource: DataSource): Promise<string[]> {
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return applied.map((migration) => migration.name);
+  const lock = new Client({ connectionString: (dataSource.options as { url?: string }).url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  } finally {
+    // Ending the session releases the lock, even if the unlock itself could not be sent.
+    await lock.end();
+  }
 }

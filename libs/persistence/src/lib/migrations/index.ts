@@ -2,6 +2,7 @@ import { InitialSchema1763700000000 } from './1763700000000-initial-schema';
 import { ReportIndexes1763800000000 } from './1763800000000-report-indexes';
 import { TenantConsistentReferences1763900000000 } from './1763900000000-tenant-consistent-references';
 import { SearchPaths1764000000000 } from './1764000000000-search-paths';
+import { UniqueAnswerPositions1764100000000 } from './1764100000000-unique-answer-positions';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ReportIndexes1763800000000,
   TenantConsistentReferences1763900000000,
   SearchPaths1764000000000,
+  UniqueAnswerPositions1764100000000,
 ];

@@ -1,5 +1,6 @@
 import { type DeliveryFilter, type DeliveryResultItem, DeliveryResultsReadModel, type PageRequest, type PageRows } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
 // References are tenant-consistent (migration 1763900000000), so each join always matches: the
@@ -27,23 +28,21 @@ export class PostgresDeliveryResultsReadModel extends DeliveryResultsReadModel {
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`);
     const countParams = [...where.params];
+    const countFrom = filter.mbKey !== null || filter.muKey !== null ? FROM : COUNT_FROM_STOPS;
     const limit = where.page(request);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT s.id AS delivery_id, s.type, s.progress::int AS progress, dp.name AS place_name, dp.address, s.identifier,
+    return readPage(
+      this.db,
+      {
+        sql: `SELECT s.id AS delivery_id, s.type, s.progress::int AS progress, dp.name AS place_name, dp.address, s.identifier,
                 mm.name AS mission, m.mb_key, mu.mu_key, mu.user_name,
                 iso_utc(s.started_at) AS started_at, iso_utc(s.finished_at) AS finished_at, iso_utc(s.updated_at) AS updated_at
          ${FROM}
          WHERE ${where.sql}
          ORDER BY s.started_at DESC, s.id DESC
          ${limit}`,
-        where.params,
-      ),
-      this.db.query(
-        `SELECT count(*)::int AS total ${filter.mbKey !== null || filter.muKey !== null ? FROM : COUNT_FROM_STOPS} WHERE ${where.sql}`,
-        countParams,
-      ),
-    ]);
-    return { total, rows };
+        params: where.params,
+      },
+      { sql: `SELECT count(*)::int AS total ${countFrom} WHERE ${where.sql}`, params: countParams },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { type FormAnswerItem, type FormAnswersFilter, FormAnswersReadModel, type PageRequest, type PageRows } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
 // The filters are all on forms_data; references are tenant-consistent, so the count needs no other join.
@@ -12,6 +13,8 @@ const FROM = `${COUNT_FROM}
   JOIN missions_users mu ON mu.id = fd.missions_user_id AND mu.client_account_id = fd.client_account_id
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id`;
 
+const INT4_MAX = 2_147_483_647;
+
 /**
  * One item per answered question of one form. Newest submission first; a submission's answers stay
  * together in question order (the item's identity is its submission and position).
@@ -22,24 +25,26 @@ export class PostgresFormAnswersReadModel extends FormAnswersReadModel {
   }
 
   async page(accountId: string, filter: FormAnswersFilter, request: PageRequest): Promise<PageRows<FormAnswerItem>> {
+    // Form ids are PostgreSQL integers: a larger id names no form, and must not reach the cast.
+    if (filter.formId > INT4_MAX) return { total: 0, rows: [] };
     const where = new SqlFilter(accountId)
       .where('fd.client_account_id = $1')
       .whereValue(filter.formId, (p) => `fd.form_id = ${p}`)
       .period('fd.answered_at', filter.period);
     const countParams = [...where.params];
     const limit = where.page(request);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT f.name AS form_name, f.id::text AS form_id, a.answer, a.question, a.position::text AS "order",
+    return readPage(
+      this.db,
+      {
+        sql: `SELECT f.name AS form_name, f.id::text AS form_id, a.answer, a.question, a.position::text AS "order",
                 fd.identifier, m.mb_key, mu.mu_key, mu.user_name, iso_utc(fd.answered_at) AS answered_at
          ${FROM}
          WHERE ${where.sql}
          ORDER BY fd.answered_at DESC, fd.id DESC, a.position ASC
          ${limit}`,
-        where.params,
-      ),
-      this.db.query(`SELECT count(*)::int AS total ${COUNT_FROM} WHERE ${where.sql}`, countParams),
-    ]);
-    return { total, rows };
+        params: where.params,
+      },
+      { sql: `SELECT count(*)::int AS total ${COUNT_FROM} WHERE ${where.sql}`, params: countParams },
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { type PageRequest, type PageRows, type PdvFilter, type PdvResultItem, PdvResultsReadModel } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
 // References are tenant-consistent (migration 1763900000000), so each join always matches: the
@@ -64,9 +65,10 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
       .search(filter.search, 'p.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `WITH page AS (
+    return readPage(
+      this.db,
+      {
+        sql: `WITH page AS (
            SELECT p.id, p.updated_at, p.register_id, mm.name AS mission, m.mb_key, mu.mu_key, r.identifier,
                   ip.name AS product, ip.id AS import_products_id, ip.parent_id, p.delivered_at, p.data
            ${FROM}
@@ -88,10 +90,9 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
                 iso_utc(page.delivered_at) AS delivered_at, iso_utc(page.updated_at) AS updated_at, page.data
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-        where.params,
-      ),
-      this.db.query(`SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`, countParams),
-    ]);
-    return { total, rows };
+        params: where.params,
+      },
+      { sql: `SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`, params: countParams },
+    );
   }
 }

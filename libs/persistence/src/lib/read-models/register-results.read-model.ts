@@ -1,5 +1,6 @@
 import { type PageRequest, type PageRows, type RegisterFilter, type RegisterResultItem, RegisterResultsReadModel } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
 // References are tenant-consistent (migration 1763900000000), so each join always matches: the
@@ -51,9 +52,10 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
       .search(filter.search, 'r.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `WITH page AS (
+    return readPage(
+      this.db,
+      {
+        sql: `WITH page AS (
            SELECT r.id, r.updated_at, r.missions_user_id, r.identifier, m.id AS mission_id, m.mission_date, m.mb_key,
                   mu.mu_key, mu.user_name, mm.id AS main_mission_id, mm.name AS mission,
                   mm.has_pos, mm.has_forms, mm.check_in_check_out, mm.has_delivery_places
@@ -102,10 +104,9 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
                 ) END AS delivery
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-        where.params,
-      ),
-      this.db.query(`SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`, countParams),
-    ]);
-    return { total, rows };
+        params: where.params,
+      },
+      { sql: `SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`, params: countParams },
+    );
   }
 }

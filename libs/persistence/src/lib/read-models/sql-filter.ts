@@ -31,7 +31,7 @@ export class SqlFilter {
   }
 
   period(column: string, period: Period): this {
-    return this.whereValue(period.from, (p) => `${column} >= ${p}`).whereValue(period.to, (p) => `${column} <= ${p}`);
+    return this.whereValue(period.from, (p) => `${column} >= ${p}`).whereValue(period.before, (p) => `${column} < ${p}`);
   }
 
   /**

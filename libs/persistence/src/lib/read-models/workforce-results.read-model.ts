@@ -6,6 +6,7 @@ import {
   type WorkforceResultRow,
 } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
 const FROM = `
@@ -42,19 +43,19 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
       .search(filter.search, 'mu.id', SEARCH_ARMS);
     const countParams = [...where.params];
     const limit = where.page(request);
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(
-        `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
+    return readPage(
+      this.db,
+      {
+        sql: `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
                 mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
                 mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
          ${FROM}
          WHERE ${where.sql}
          ORDER BY m.mission_date DESC, mu.id DESC
          ${limit}`,
-        where.params,
-      ),
-      this.db.query(`SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, countParams),
-    ]);
-    return { total, rows };
+        params: where.params,
+      },
+      { sql: `SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, params: countParams },
+    );
   }
 }

@@ -11,10 +11,14 @@ export interface PageRequest {
   itemsPerPage: number;
 }
 
-/** Instants bounding a report period, both included; null where the period is open. */
+/**
+ * Instants bounding a report period: from `from` included up to `before` excluded; null where the
+ * period is open. Half-open, because stored instants have microseconds: "up to the last
+ * millisecond of the day" would drop what happens in its last 999 microseconds.
+ */
 export interface Period {
   from: Date | null;
-  to: Date | null;
+  before: Date | null;
 }
 
 /** What a read model answers: the rows of one page and the exact number of matching rows. */
