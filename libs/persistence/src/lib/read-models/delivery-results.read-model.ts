@@ -27,22 +27,19 @@ export class PostgresDeliveryResultsReadModel extends DeliveryResultsReadModel {
       .whereValue(filter.progress, (p) => `s.progress = ${p}`)
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`);
-    const countParams = [...where.params];
     const countFrom = filter.mbKey !== null || filter.muKey !== null ? FROM : COUNT_FROM_STOPS;
     const limit = where.page(request);
-    return readPage(
-      this.db,
-      {
-        sql: `SELECT s.id AS delivery_id, s.type, s.progress::int AS progress, dp.name AS place_name, dp.address, s.identifier,
+    return readPage(this.db, {
+      prelude: where.prelude,
+      page: `SELECT s.id AS delivery_id, s.type, s.progress::int AS progress, dp.name AS place_name, dp.address, s.identifier,
                 mm.name AS mission, m.mb_key, mu.mu_key, mu.user_name,
                 iso_utc(s.started_at) AS started_at, iso_utc(s.finished_at) AS finished_at, iso_utc(s.updated_at) AS updated_at
          ${FROM}
          WHERE ${where.sql}
          ORDER BY s.started_at DESC, s.id DESC
          ${limit}`,
-        params: where.params,
-      },
-      { sql: `SELECT count(*)::int AS total ${countFrom} WHERE ${where.sql}`, params: countParams },
-    );
+      count: `SELECT count(*)::int ${countFrom} WHERE ${where.sql}`,
+      params: where.params,
+    });
   }
 }

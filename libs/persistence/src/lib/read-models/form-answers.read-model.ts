@@ -31,20 +31,17 @@ export class PostgresFormAnswersReadModel extends FormAnswersReadModel {
       .where('fd.client_account_id = $1')
       .whereValue(filter.formId, (p) => `fd.form_id = ${p}`)
       .period('fd.answered_at', filter.period);
-    const countParams = [...where.params];
     const limit = where.page(request);
-    return readPage(
-      this.db,
-      {
-        sql: `SELECT f.name AS form_name, f.id::text AS form_id, a.answer, a.question, a.position::text AS "order",
+    return readPage(this.db, {
+      prelude: where.prelude,
+      page: `SELECT f.name AS form_name, f.id::text AS form_id, a.answer, a.question, a.position::text AS "order",
                 fd.identifier, m.mb_key, mu.mu_key, mu.user_name, iso_utc(fd.answered_at) AS answered_at
          ${FROM}
          WHERE ${where.sql}
          ORDER BY fd.answered_at DESC, fd.id DESC, a.position ASC
          ${limit}`,
-        params: where.params,
-      },
-      { sql: `SELECT count(*)::int AS total ${COUNT_FROM} WHERE ${where.sql}`, params: countParams },
-    );
+      count: `SELECT count(*)::int ${COUNT_FROM} WHERE ${where.sql}`,
+      params: where.params,
+    });
   }
 }

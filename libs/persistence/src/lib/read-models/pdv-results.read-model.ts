@@ -63,12 +63,10 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
       .search(filter.search, 'p.id', SEARCH_ARMS);
-    const countParams = [...where.params];
     const limit = where.page(request);
-    return readPage(
-      this.db,
-      {
-        sql: `WITH page AS (
+    return readPage(this.db, {
+      prelude: where.prelude,
+      page: `WITH page AS (
            SELECT p.id, p.updated_at, p.register_id, mm.name AS mission, m.mb_key, mu.mu_key, r.identifier,
                   ip.name AS product, ip.id AS import_products_id, ip.parent_id, p.delivered_at, p.data
            ${FROM}
@@ -90,9 +88,8 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
                 iso_utc(page.delivered_at) AS delivered_at, iso_utc(page.updated_at) AS updated_at, page.data
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-        params: where.params,
-      },
-      { sql: `SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`, params: countParams },
-    );
+      count: `SELECT count(*)::int ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`,
+      params: where.params,
+    });
   }
 }

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { openDataSource } from '../database/data-source';
 import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { readPage } from './read-page';
 
-describe('readPage: the page and its total come from one snapshot', () => {
+describe('readPage: a page and its total from one statement', () => {
   let database: TestDatabase;
   let db: DataSource;
+  const name = `read-page-${randomUUID()}`;
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase();
-    db = await openDataSource({ url: database.url, poolSize: 3 });
+    db = await openDataSource({ url: database.url, poolSize: 2 });
+    for (let i = 0; i < 5; i += 1) {
+      await db.query(
+        `INSERT INTO client_accounts (id, client_id, name, secret_hash, created_at) VALUES ($1, $2, $3, '', $4)`,
+        [randomUUID(), `cl_${i}_${randomUUID()}`, name, new Date(Date.UTC(2026, 0, 1 + i))],
+      );
+    }
   });
 
   afterAll(async () => {
@@ -18,43 +25,28 @@ describe('readPage: the page and its total come from one snapshot', () => {
     await database.drop();
   });
 
-  const addAccount = (name: string) =>
-    db.query(`INSERT INTO client_accounts (id, client_id, name, secret_hash, created_at) VALUES ($1, $2, $3, '', now())`, [
-      randomUUID(),
-      `cl_${randomUUID()}`,
-      name,
-    ]);
-
-  it('a row committed between the page and the count is in neither, so total matches the page', async () => {
-    const name = `snapshot-${randomUUID()}`;
-    await addAccount(name);
-    // After the page statement, another connection commits one more matching row.
-    const interleaved = {
-      transaction: (isolation: string, work: (manager: EntityManager) => Promise<unknown>) =>
-        db.transaction(isolation as 'REPEATABLE READ', (manager) => {
-          let statements = 0;
-          const query = async (sql: string, params?: unknown[]) => {
-            const result = await manager.query(sql, params);
-            if (!sql.startsWith('SET') && ++statements === 1) await addAccount(name);
-            return result;
-          };
-          return work({ query } as unknown as EntityManager);
-        }),
-    } as unknown as DataSource;
-
-    const { rows, total } = await readPage<{ id: string }>(
-      interleaved,
-      { sql: `SELECT id FROM client_accounts WHERE name = $1`, params: [name] },
-      { sql: `SELECT count(*)::int AS total FROM client_accounts WHERE name = $1`, params: [name] },
-    );
-    expect(rows).toHaveLength(1);
-    expect(total).toBe(1);
-    expect((await db.query(`SELECT count(*)::int AS n FROM client_accounts WHERE name = $1`, [name]))[0].n).toBe(2);
+  const listing = (offset: number) => ({
+    prelude: [`named AS MATERIALIZED (SELECT id, client_id, created_at FROM client_accounts WHERE name = $1)`],
+    page: `SELECT client_id, iso_utc(created_at) AS created_at FROM named ORDER BY created_at DESC LIMIT 2 OFFSET ${offset}`,
+    count: `SELECT count(*)::int FROM named`,
+    params: [name],
   });
 
-  it('is read-only: a listing can never write', async () => {
-    await expect(
-      readPage(db, { sql: `DELETE FROM client_accounts WHERE false RETURNING id`, params: [] }, { sql: 'SELECT 0 AS total', params: [] }),
-    ).rejects.toThrow(/read-only transaction/);
+  it('keeps the page’s order and counts every match', async () => {
+    const { rows, total } = await readPage<{ client_id: string; created_at: string }>(db, listing(1));
+    expect(total).toBe(5);
+    expect(rows.map((row) => row.created_at)).toEqual(['2026-01-04T00:00:00.000Z', '2026-01-03T00:00:00.000Z']);
+    expect(rows[0].client_id).toMatch(/^cl_3_/);
+  });
+
+  it('a page past the end has no rows and the true total', async () => {
+    expect(await readPage(db, listing(10))).toEqual({ total: 5, rows: [] });
+  });
+
+  it('sends exactly one statement, so the page and its total cannot see different data', async () => {
+    const sent: string[] = [];
+    const recording = { query: (sql: string, params: unknown[]) => (sent.push(sql), db.query(sql, params)) } as unknown as DataSource;
+    await readPage(recording, listing(0));
+    expect(sent).toHaveLength(1);
   });
 });

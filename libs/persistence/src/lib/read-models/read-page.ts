@@ -1,21 +1,25 @@
 import type { PageRows } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
 
-export interface Statement {
-  sql: string;
+export interface PageStatements {
+  /** WITH items both statements use, computed once (e.g. the matches of `search`); empty for none. */
+  prelude: string[];
+  page: string;
+  count: string;
   params: unknown[];
 }
 
 /**
- * Runs a listing's page and count statements in one read-only REPEATABLE READ transaction: both see
- * the same snapshot, so `total` is exactly the number of rows the page was cut from, even while
- * writes go on.
+ * Sends a listing's page and count as ONE statement, so both read the same snapshot: `total` is
+ * exactly the number of rows the page was cut from, even while writes go on, and what they share
+ * (the prelude) is computed once. The page's rows come back as a JSON array in the page's order.
  */
-export function readPage<R>(db: DataSource, page: Statement, count: Statement): Promise<PageRows<R>> {
-  return db.transaction('REPEATABLE READ', async (manager) => {
-    await manager.query('SET TRANSACTION READ ONLY');
-    const rows: R[] = await manager.query(page.sql, page.params);
-    const [{ total }] = await manager.query(count.sql, count.params);
-    return { total, rows };
-  });
+export async function readPage<R>(db: DataSource, statements: PageStatements): Promise<PageRows<R>> {
+  const prelude = statements.prelude.length > 0 ? `WITH ${statements.prelude.join(',\n')}\n` : '';
+  const [{ total, rows }] = await db.query(
+    `${prelude}SELECT (${statements.count}) AS total,
+            (SELECT coalesce(json_agg(listed), '[]'::json) FROM (${statements.page}) listed) AS rows`,
+    statements.params,
+  );
+  return { total, rows };
 }

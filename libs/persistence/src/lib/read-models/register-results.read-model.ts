@@ -50,12 +50,10 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
       .search(filter.search, 'r.id', SEARCH_ARMS);
-    const countParams = [...where.params];
     const limit = where.page(request);
-    return readPage(
-      this.db,
-      {
-        sql: `WITH page AS (
+    return readPage(this.db, {
+      prelude: where.prelude,
+      page: `WITH page AS (
            SELECT r.id, r.updated_at, r.missions_user_id, r.identifier, m.id AS mission_id, m.mission_date, m.mb_key,
                   mu.mu_key, mu.user_name, mm.id AS main_mission_id, mm.name AS mission,
                   mm.has_pos, mm.has_forms, mm.check_in_check_out, mm.has_delivery_places
@@ -104,9 +102,8 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
                 ) END AS delivery
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-        params: where.params,
-      },
-      { sql: `SELECT count(*)::int AS total ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`, params: countParams },
-    );
+      count: `SELECT count(*)::int ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`,
+      params: where.params,
+    });
   }
 }

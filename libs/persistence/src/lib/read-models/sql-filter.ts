@@ -7,6 +7,8 @@ import { offsetOf } from '@mwr/domain';
  */
 export class SqlFilter {
   readonly params: unknown[];
+  /** WITH items the conditions refer to. */
+  readonly prelude: string[] = [];
   private readonly conditions: string[] = [];
 
   constructor(accountId: string) {
@@ -44,7 +46,9 @@ export class SqlFilter {
   search(text: string | null, rowId: string, arms: readonly ((pattern: string) => string)[]): this {
     if (text === null) return this;
     const pattern = this.bind(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    return this.where(`${rowId} IN (${arms.map((arm) => arm(pattern)).join('\n UNION ')})`);
+    // Materialised once for the page and the count alike.
+    this.prelude.push(`search_hits AS MATERIALIZED (${arms.map((arm) => arm(pattern)).join('\n UNION ')})`);
+    return this.where(`${rowId} IN (SELECT id FROM search_hits)`);
   }
 
   get sql(): string {

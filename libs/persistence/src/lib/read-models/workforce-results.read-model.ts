@@ -41,21 +41,18 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
       .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
       .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
       .search(filter.search, 'mu.id', SEARCH_ARMS);
-    const countParams = [...where.params];
     const limit = where.page(request);
-    return readPage(
-      this.db,
-      {
-        sql: `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
+    return readPage(this.db, {
+      prelude: where.prelude,
+      page: `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
                 mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
                 mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
          ${FROM}
          WHERE ${where.sql}
          ORDER BY m.mission_date DESC, mu.id DESC
          ${limit}`,
-        params: where.params,
-      },
-      { sql: `SELECT count(*)::int AS total ${FROM} WHERE ${where.sql}`, params: countParams },
-    );
+      count: `SELECT count(*)::int ${FROM} WHERE ${where.sql}`,
+      params: where.params,
+    });
   }
 }
