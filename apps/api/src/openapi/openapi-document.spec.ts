@@ -128,20 +128,13 @@ function accepts(pipe: Pick<ListingQueryPipe<object>, 'transform'>, query: Recor
 }
 
 const WORKSPACE = join(__dirname, '../../../..');
-const PARSER_SCRIPT = `require('@apidevtools/swagger-parser')[process.env.OPERATION](JSON.parse(require('node:fs').readFileSync(0, 'utf8')))
-  .then((api) => process.stdout.write(JSON.stringify(api)), (error) => { process.stderr.write(error.message); process.exit(1); });`;
-
-/**
- * swagger-parser's own dependency is ESM-only, and this workspace's Jest transform turns ESM into
- * CommonJS with Node's import interop, which breaks that package's default imports; plain Node
- * loads it natively, so it runs in a child process. Answers the parsed (dereferenced) document.
- */
+/** swagger-parser through tools/openapi-parser.cjs, in plain Node (see there why). */
 function swaggerParser(operation: 'validate' | 'dereference', document: unknown): Promise<OpenAPIObject> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       process.execPath,
-      ['-e', PARSER_SCRIPT],
-      { cwd: WORKSPACE, env: { ...process.env, OPERATION: operation }, maxBuffer: 64 * 1024 * 1024 },
+      ['tools/openapi-parser.cjs', operation],
+      { cwd: WORKSPACE, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout))),
     );
     child.stdin?.end(JSON.stringify(document));
