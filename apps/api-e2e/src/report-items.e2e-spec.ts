@@ -234,6 +234,27 @@ describe('report listings: items, blocks, search and tenant isolation', () => {
     });
   });
 
+  describe('ties on the period column are broken by id (contract section 4)', () => {
+    it('form answers: sixteen submissions at one instant keep each submission’s answers together, in question order', async () => {
+      const res = await get(a, '/v1/forms-data/customers', { initialDate: '2026-03-10', finalDate: '2026-03-11', page: 1, formId });
+      const items: { order: string; mu_key: string; answered_at: string }[] = res.body.data;
+      expect(new Set(items.map((item) => item.answered_at)).size).toBe(1);
+      expect(items.map((item) => item.order)).toEqual(Array.from({ length: 16 }, () => ['1', '2']).flat());
+      for (let i = 0; i < items.length; i += 2) expect(items[i + 1].mu_key).toBe(items[i].mu_key);
+      expect(new Set(items.map((item) => item.mu_key)).size).toBe(16);
+    });
+
+    it('deliveries: sixteen stops started at one instant come in descending id order, across pages', async () => {
+      const ids: string[] = [];
+      for (let page = 1; page <= 4; page += 1) {
+        const res = await get(a, '/v1/deliveries/results', { startedAt: '2026-03-10', endedAt: '2026-03-10', itemsPerPage: 5, page });
+        ids.push(...res.body.data.map((item: { delivery_id: string }) => item.delivery_id));
+      }
+      expect(ids).toHaveLength(16);
+      expect(ids).toEqual([...ids].sort().reverse());
+    });
+  });
+
   describe('tenant isolation: the same names and searches never cross accounts', () => {
     it.each([
       ['/v1/missions-users/workforce/reports', { search: 'João Silva' }, 1],

@@ -210,14 +210,16 @@ describe('report listings on seeded data: pages, totals and filters against the 
 
     const registerOf = `SELECT r.id FROM registers r WHERE r.client_account_id = $1 AND r.status = 'APPROVED'`;
     it.each([
-      ['registers, mbKey', '/v1/registers/results', () => ({ mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM (${registerOf} AND r.mission_id = (SELECT id FROM missions WHERE mb_key = $2)) x`, () => [sample.mb_key]],
+      ['registers, mbKey', '/v1/registers/results', () => ({ mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM (${registerOf} AND r.missions_user_id IN (SELECT id FROM missions_users WHERE mission_id = (SELECT id FROM missions WHERE mb_key = $2))) x`, () => [sample.mb_key]],
       ['registers, muKey', '/v1/registers/results', () => ({ muKey: sample.mu_key }), `SELECT count(*)::int AS n FROM (${registerOf} AND r.missions_user_id = (SELECT id FROM missions_users WHERE mu_key = $2)) x`, () => [sample.mu_key]],
       ['registers, search on the identifier', '/v1/registers/results', () => ({ search: sample.identifier.toLowerCase() }), `SELECT count(*)::int AS n FROM (${registerOf} AND (lower(r.identifier) LIKE '%' || lower($2) || '%'
           OR r.missions_user_id IN (SELECT id FROM missions_users WHERE lower(mu_key) LIKE '%' || lower($2) || '%')
-          OR r.mission_id IN (SELECT m.id FROM missions m JOIN main_missions mm ON mm.id = m.main_mission_id
-                               WHERE lower(m.mb_key) LIKE '%' || lower($2) || '%' OR lower(mm.name) LIKE '%' || lower($2) || '%'))) x`, () => [sample.identifier]],
+          OR r.missions_user_id IN (SELECT mu.id FROM missions_users mu JOIN missions m ON m.id = mu.mission_id
+                                      JOIN main_missions mm ON mm.id = m.main_mission_id
+                                     WHERE lower(m.mb_key) LIKE '%' || lower($2) || '%' OR lower(mm.name) LIKE '%' || lower($2) || '%'))) x`, () => [sample.identifier]],
       ['point of sale, mbKey', '/v1/pdv/results', () => ({ ...EVERYTHING, mbKey: sample.mb_key }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE'
-          AND p.register_id IN (SELECT id FROM registers WHERE mission_id = (SELECT id FROM missions WHERE mb_key = $2))`, () => [sample.mb_key]],
+          AND p.register_id IN (SELECT r.id FROM registers r JOIN missions_users mu ON mu.id = r.missions_user_id
+                                WHERE mu.mission_id = (SELECT id FROM missions WHERE mb_key = $2))`, () => [sample.mb_key]],
       ['point of sale, muKey', '/v1/pdv/results', () => ({ ...EVERYTHING, muKey: sample.mu_key }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE'
           AND p.register_id IN (SELECT id FROM registers WHERE missions_user_id = (SELECT id FROM missions_users WHERE mu_key = $2))`, () => [sample.mu_key]],
       ['point of sale, search on the product name', '/v1/pdv/results', () => ({ ...EVERYTHING, search: 'CAFÉ' }), `SELECT count(*)::int AS n FROM pdv_records p WHERE p.client_account_id = $1 AND p.status = 'DONE' AND (

@@ -16,7 +16,8 @@ const FROM = `
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
   JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id`;
 
-// search: product name, mission name, MB key, MU key, identifier (contract section 4).
+// search: product name, mission name, MB key, MU key, identifier (contract section 4). The mission
+// is reached through the participant, the path the item itself shows it by.
 const SEARCH_ARMS = [
   (p: string) => `SELECT p2.id FROM import_products ip2
       JOIN pdv_records p2 ON p2.import_products_id = ip2.id AND p2.client_account_id = ip2.client_account_id
@@ -29,12 +30,14 @@ const SEARCH_ARMS = [
       JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
      WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
   (p: string) => `SELECT p2.id FROM missions y
-      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
       JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
      WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
   (p: string) => `SELECT p2.id FROM main_missions z
       JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
-      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
       JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
      WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
 ];

@@ -43,6 +43,19 @@ describe('readPage: a page and its total from one statement', () => {
     expect(await readPage(db, listing(10))).toEqual({ total: 5, rows: [] });
   });
 
+  it('rows keep their JSON types: numbers, nulls, objects, arrays and booleans come back as they were', async () => {
+    const { rows } = await readPage(db, {
+      prelude: [],
+      page: `SELECT 4::int AS rating, NULL::int AS absent, '{"a": 1.5, "b": [null]}'::jsonb AS data,
+                    ARRAY['Alimentos', 'Cafés']::text[] AS category, true AS is_sla, '["x"]'::jsonb AS requests, 'x'::text AS text`,
+      count: `SELECT 1`,
+      params: [],
+    });
+    expect(rows).toEqual([
+      { rating: 4, absent: null, data: { a: 1.5, b: [null] }, category: ['Alimentos', 'Cafés'], is_sla: true, requests: ['x'], text: 'x' },
+    ]);
+  });
+
   it('sends exactly one statement, so the page and its total cannot see different data', async () => {
     const sent: string[] = [];
     const recording = { query: (sql: string, params: unknown[]) => (sent.push(sql), db.query(sql, params)) } as unknown as DataSource;

@@ -17,6 +17,8 @@ export interface PageStatements {
 export async function readPage<R>(db: DataSource, statements: PageStatements): Promise<PageRows<R>> {
   const prelude = statements.prelude.length > 0 ? `WITH ${statements.prelude.join(',\n')}\n` : '';
   const [{ total, rows }] = await db.query(
+    // json_agg takes the rows in the order the page query yields them: a subquery with ORDER BY and
+    // LIMIT is never flattened into the aggregate's level, so nothing reorders them in between.
     `${prelude}SELECT (${statements.count}) AS total,
             (SELECT coalesce(json_agg(listed), '[]'::json) FROM (${statements.page}) listed) AS rows`,
     statements.params,

@@ -14,18 +14,21 @@ const FROM = `
   JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
   JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
 
-// search: mission name, MB key, MU key, identifier (spec 4.6).
+// search: mission name, MB key, MU key, identifier (spec 4.6). The mission is reached through the
+// participant, the path the item itself shows it by.
 const SEARCH_ARMS = [
   (p: string) => `SELECT id FROM registers WHERE client_account_id = $1 AND identifier ILIKE ${p}`,
   (p: string) => `SELECT r2.id FROM missions_users x
       JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
      WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
   (p: string) => `SELECT r2.id FROM missions y
-      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
      WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
   (p: string) => `SELECT r2.id FROM main_missions z
       JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
-      JOIN registers r2 ON r2.mission_id = y.id AND r2.client_account_id = y.client_account_id
+      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
+      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
      WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
 ];
 
