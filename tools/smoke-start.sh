@@ -12,11 +12,17 @@ pg_port=$(node -e "const s=require('net').createServer().listen(0,()=>{console.l
 export PORT="$port" EMBEDDED_PG_PORT="$pg_port"
 unset DATABASE_URL CREDENTIALS_PEPPER DATA_DIR
 
-npm start >"$work/start.log" 2>&1 &
+# Its own process group: npm does not pass SIGTERM on to the node process it starts, so the whole
+# group is signalled, and waited for until the server (and its embedded PostgreSQL) has stopped.
+setsid npm start >"$work/start.log" 2>&1 &
 server=$!
 cleanup() {
-  kill -TERM "$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
+  kill -TERM -- "-$server" 2>/dev/null || true
+  for _ in $(seq 1 100); do
+    kill -0 -- "-$server" 2>/dev/null || break
+    sleep 0.2
+  done
+  kill -KILL -- "-$server" 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
