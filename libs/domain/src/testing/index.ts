@@ -3,3 +3,4 @@ export * from './in-memory-adapters';
 export * from './in-memory-harness';
 export * from './port-contracts';
 export * from './test-doubles';
+export * from './object-mothers';

@@ -8,6 +8,7 @@ import type { DemandInput } from '../lib/model/demand';
 import { MissionStatus } from '../lib/model/mission-status';
 import { Participant } from '../lib/model/participant';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
+import { aDemandInput } from './object-mothers';
 
 /** What a contract suite needs of an adapter family: the ports, and a way to arrange and read rows. */
 export interface PersistenceHarness {
@@ -27,20 +28,7 @@ export interface PersistenceHarness {
 
 const key = () => `MB-${randomUUID().slice(0, 12).toUpperCase()}`;
 
-function demandInput(missionMainId: string, overrides: Partial<DemandInput> = {}): DemandInput {
-  return {
-    missionMainId,
-    datePicked: '2026-12-01',
-    scheduledAt: null,
-    participants: 2,
-    storesIds: [],
-    shifts: [],
-    formId: null,
-    formPdvId: null,
-    customFields: null,
-    ...overrides,
-  };
-}
+const demandInput = (missionMainId: string, overrides: Partial<DemandInput> = {}) => aDemandInput({ missionMainId, ...overrides });
 
 function newDemand(accountId: string, input: DemandInput, missions = 1, idempotencyKey: string | null = null): NewDemand {
   return {

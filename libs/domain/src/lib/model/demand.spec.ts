@@ -1,26 +1,14 @@
 import { checkDemandRules, missionDateOf, type DemandInput, type DemandReferences, type MainMissionRules } from './demand';
 import { DemandRuleError } from './demand.errors';
 import { InvalidShiftError } from './shift.errors';
+import { aDemandInput } from '../../testing/object-mothers';
 
 const MAIN = '11111111-1111-4111-8111-111111111111';
 const FORM = '22222222-2222-4222-8222-222222222222';
 const PDV_FORM = '33333333-3333-4333-8333-333333333333';
 const SHIFT = '2026-12-01-08:00-17:00-0';
 
-function demand(overrides: Partial<DemandInput> = {}): DemandInput {
-  return {
-    missionMainId: MAIN,
-    datePicked: '2026-12-01',
-    scheduledAt: null,
-    participants: 2,
-    storesIds: [],
-    shifts: [],
-    formId: null,
-    formPdvId: null,
-    customFields: null,
-    ...overrides,
-  };
-}
+const demand = (overrides: Partial<DemandInput> = {}) => aDemandInput({ missionMainId: MAIN, ...overrides });
 
 function mainMission(overrides: Partial<MainMissionRules> = {}): MainMissionRules {
   return { id: MAIN, checkInCheckOut: false, requiresForm: false, ...overrides };

@@ -7,6 +7,7 @@ import { AcceptPlaceCommand, type AcceptPlaceInput } from './accept-place.comman
 import { AcceptPlaceError } from './accept-place.errors';
 import { AcceptPlaceHandler } from './accept-place.handler';
 import { SequentialKeys } from '../../../../testing/test-doubles';
+import { aParticipantState } from '../../../../testing/object-mothers';
 
 const MB_KEY = 'MB-000000000001';
 const SHIFTS = ['2026-12-01-08:00-17:00-0', '2026-12-02-22:00-06:00-1'];
@@ -46,23 +47,7 @@ describe('AcceptPlaceHandler', () => {
     const { db, accountId, accept } = await setup();
     const state = await accept({ userName: 'Ana' });
 
-    expect(state).toEqual<ParticipantState>({
-      id: '00000000-0000-4000-8000-000000000001',
-      muKey: 'MU-000000000001',
-      missionId: 'mission-1',
-      userName: 'Ana',
-      status: MissionStatus.WAITING,
-      shiftStartsAt: new Date('2026-12-01T11:00:00.000Z'),
-      scheduledFor: null,
-      checkInAt: null,
-      checkOutAt: null,
-      tokenInput: null,
-      isSla: false,
-      rating: null,
-      ratingMessage: null,
-      isBuffer: false,
-      requests: null,
-    });
+    expect(state).toEqual<ParticipantState>(aParticipantState({ shiftStartsAt: new Date('2026-12-01T11:00:00.000Z') }));
     expect(db.participants).toEqual([{ ...state, accountId }]);
   });
 

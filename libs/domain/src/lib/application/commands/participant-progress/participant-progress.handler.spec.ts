@@ -8,6 +8,7 @@ import type { DomainConfig } from '../../ports/domain-config.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 import { ParticipantProgressHandler } from './participant-progress.handler';
 import { FixedClock } from '../../../../testing/test-doubles';
+import { aParticipantState } from '../../../../testing/object-mothers';
 
 const S = MissionStatus;
 const MU_KEY = 'MU-000000000001';
@@ -16,24 +17,7 @@ const NOW = new Date('2026-12-01T11:05:00.000Z');
 const minutesAfterShift = (minutes: number) => new Date(SHIFT_START.getTime() + minutes * 60_000);
 
 function participant(overrides: Partial<ParticipantState> = {}): ParticipantState {
-  return {
-    id: 'p-1',
-    muKey: MU_KEY,
-    missionId: 'mission-1',
-    userName: 'Ana',
-    status: S.WAITING,
-    shiftStartsAt: SHIFT_START,
-    scheduledFor: null,
-    checkInAt: null,
-    checkOutAt: null,
-    tokenInput: null,
-    isSla: false,
-    rating: null,
-    ratingMessage: null,
-    isBuffer: false,
-    requests: null,
-    ...overrides,
-  };
+  return aParticipantState({ id: 'p-1', muKey: MU_KEY, shiftStartsAt: SHIFT_START, ...overrides });
 }
 
 async function setup(initial: Partial<ParticipantState> = {}, { slaToleranceMinutes = 15 } = {}) {
