@@ -11,6 +11,7 @@ const MB_KEY = 'MB-SEARCHKEY0001';
 const IDENTIFIER = 'IDENT-XYZW';
 const PRODUCT = 'Produto Kappa 1kg';
 const DAY = { startedAt: '2026-03-10', endedAt: '2026-03-10' };
+const WILDCARDS = 'Cota 100%_\\ Real';
 
 describe('search: exactly the columns the contract names, case-insensitive, combined with every other filter', () => {
   const env = useE2eEnvironment();
@@ -26,6 +27,7 @@ describe('search: exactly the columns the contract names, case-insensitive, comb
     await fixtures.pdv(target, register, await fixtures.product(client.accountId, ['Categoria'], PRODUCT));
     const noise = await fixtures.chain(client.accountId, { flags, missionName: 'Outra missão', userName: 'Fulano' });
     await fixtures.pdv(noise, await fixtures.register(noise, { identifier: 'NOISE-1' }), await fixtures.product(client.accountId, ['Categoria'], 'Outro produto'));
+    await fixtures.chain(client.accountId, { flags, missionName: 'Outra missão', userName: WILDCARDS });
   });
 
   const total = async (path: string, query: Record<string, string | number>) => {
@@ -73,5 +75,33 @@ describe('search: exactly the columns the contract names, case-insensitive, comb
     expect(await total(REGISTERS, { search: IDENTIFIER, endedAt: '2026-03-09' })).toBe(0);
     expect(await total(PDV, { ...DAY, search: 'Kappa', mbKey: MB_KEY })).toBe(1);
     expect(await total(PDV, { startedAt: '2026-03-11', endedAt: '2026-03-11', search: 'Kappa' })).toBe(0);
+  });
+
+  // Terms of one or two characters have no trigram to look up: they are matched by a scan, and must
+  // answer exactly what a longer term would.
+  it.each([
+    [WORKFORCE, {}, 'ô', 1],
+    [WORKFORCE, {}, 'ÔM', 1],
+    [WORKFORCE, {}, 'É', 1],
+    [WORKFORCE, {}, 'ã', 3],
+    [REGISTERS, {}, 'zw', 1],
+    [PDV, DAY, 'Kg', 1],
+    [WORKFORCE, {}, '%', 1],
+    [WORKFORCE, {}, '_', 1],
+    [WORKFORCE, {}, '\\', 1],
+    [WORKFORCE, {}, '%_\\', 1],
+    [WORKFORCE, {}, '0%', 1],
+    [WORKFORCE, {}, '1_0', 0],
+    [WORKFORCE, {}, 'a 1%0', 0],
+  ] as const)('%s %j: the term %j matches itself in %i participant(s): short terms, wildcards and case', async (path, query, term, expected) => {
+    expect(await total(path, { ...query, search: term })).toBe(expected);
+  });
+
+  it('a term never matches across two searched columns, even one holding the character the search document joins them with', async () => {
+    expect(await total(WORKFORCE, { search: 'Ômega Missão' })).toBe(0);
+    expect(await total(WORKFORCE, { search: 'ômega\u001fmissão' })).toBe(0);
+    expect(await total(WORKFORCE, { search: 'ômega\u001f' })).toBe(0);
+    expect(await total(REGISTERS, { search: 'xyzw\u001f' })).toBe(0);
+    expect(await total(PDV, { ...DAY, search: '1kg\u001fmiss' })).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { ReportIndexes1763800000000 } from './1763800000000-report-indexes';
 import { TenantConsistentReferences1763900000000 } from './1763900000000-tenant-consistent-references';
 import { SearchPaths1764000000000 } from './1764000000000-search-paths';
 import { UniqueAnswerPositions1764100000000 } from './1764100000000-unique-answer-positions';
+import { ListingRowsAndCounts1764200000000 } from './1764200000000-listing-rows-and-counts';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   TenantConsistentReferences1763900000000,
   SearchPaths1764000000000,
   UniqueAnswerPositions1764100000000,
+  ListingRowsAndCounts1764200000000,
 ];

@@ -1,56 +1,28 @@
 import { type PageRequest, type PageRows, type PdvFilter, type PdvResultItem, PdvResultsReadModel } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { aggregateTotal } from './listing-total';
 import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
-// References are tenant-consistent (migration 1763900000000), so each join always matches: the
-// count reads pdv_records alone unless an mbKey or muKey filter needs a joined table (search
-// brings its own joins, as a set of record ids).
-const COUNT_FROM_RECORDS = `FROM pdv_records p`;
-
-const FROM = `
-  FROM pdv_records p
-  JOIN registers r ON r.id = p.register_id AND r.client_account_id = p.client_account_id
-  JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
-  JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
-  JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
-  JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id`;
-
-// search: product name, mission name, MB key, MU key, identifier (contract section 4). The mission
-// is reached through the participant, the path the item itself shows it by.
-const SEARCH_ARMS = [
-  (p: string) => `SELECT p2.id FROM import_products ip2
-      JOIN pdv_records p2 ON p2.import_products_id = ip2.id AND p2.client_account_id = ip2.client_account_id
-     WHERE ip2.client_account_id = $1 AND ip2.name ILIKE ${p}`,
-  (p: string) => `SELECT p2.id FROM registers r2
-      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
-     WHERE r2.client_account_id = $1 AND r2.identifier ILIKE ${p}`,
-  (p: string) => `SELECT p2.id FROM missions_users x
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
-     WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
-  (p: string) => `SELECT p2.id FROM missions y
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
-     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
-  (p: string) => `SELECT p2.id FROM main_missions z
-      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-      JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
-     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
-];
-
-function joinsNeeded(filter: PdvFilter): boolean {
-  return filter.mbKey !== null || filter.muKey !== null;
-}
+// search, column by column: product name, mission name, MB key, MU key, identifier (contract
+// section 4). The mission is reached through the participant, the path the item shows it by.
+const columnsMatch = (p: string) => `x.id IN (
+    SELECT p2.id FROM pdv_records p2
+      JOIN import_products ip2 ON ip2.id = p2.import_products_id AND ip2.client_account_id = p2.client_account_id
+      JOIN registers r2 ON r2.id = p2.register_id AND r2.client_account_id = p2.client_account_id
+      JOIN missions_users mu2 ON mu2.id = r2.missions_user_id AND mu2.client_account_id = r2.client_account_id
+      JOIN missions m2 ON m2.id = mu2.mission_id AND m2.client_account_id = mu2.client_account_id
+      JOIN main_missions mm2 ON mm2.id = m2.main_mission_id AND mm2.client_account_id = m2.client_account_id
+     WHERE p2.client_account_id = $1
+       AND (ip2.name ILIKE ${p} OR mm2.name ILIKE ${p} OR m2.mb_key ILIKE ${p} OR mu2.mu_key ILIKE ${p} OR r2.identifier ILIKE ${p}))`;
 
 // Guards the walk up the hierarchy against a cycle in imported data.
 const MAX_CATEGORY_DEPTH = 32;
 
 /**
- * DONE point-of-sale records by last update. The category path is walked up the imported-products
+ * DONE point-of-sale records by last update, cut from `pdv_rows` (one narrow row per listed record,
+ * in an index of the listing's order); with no `search`, `mbKey` or `muKey` the total is read from
+ * the count aggregates. The category path is walked up the imported-products
  * hierarchy only for the rows of the page, after LIMIT.
  */
 export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
@@ -60,22 +32,50 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
 
   async page(accountId: string, filter: PdvFilter, request: PageRequest): Promise<PageRows<PdvResultItem>> {
     const where = new SqlFilter(accountId)
-      .where('p.client_account_id = $1')
-      .where(`p.status = 'DONE'`)
-      .period('p.updated_at', filter.period)
-      .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
-      .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, 'p.id', SEARCH_ARMS);
+      .where('x.client_account_id = $1')
+      .period('x.updated_at', filter.period)
+      .whereValue(
+        filter.mbKey,
+        (p) => `x.id IN (SELECT p2.id FROM missions m2
+            JOIN missions_users mu2 ON mu2.mission_id = m2.id AND mu2.client_account_id = m2.client_account_id
+            JOIN registers r2 ON r2.missions_user_id = mu2.id AND r2.client_account_id = mu2.client_account_id
+            JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+           WHERE m2.client_account_id = $1 AND m2.mb_key = ${p})`,
+      )
+      .whereValue(
+        filter.muKey,
+        (p) => `x.id IN (SELECT p2.id FROM missions_users mu2
+            JOIN registers r2 ON r2.missions_user_id = mu2.id AND r2.client_account_id = mu2.client_account_id
+            JOIN pdv_records p2 ON p2.register_id = r2.id AND p2.client_account_id = r2.client_account_id
+           WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`,
+      )
+      .search(filter.search, 'x.search', columnsMatch);
+    const searching = filter.search !== null;
+    // A search's matches are found once, for the page and the count alike.
+    const rows = searching ? 'hits x' : `pdv_rows x WHERE ${where.sql}`;
     const limit = where.page(request);
+    const count =
+      searching || filter.mbKey !== null || filter.muKey !== null
+        ? `SELECT count(*)::int FROM ${rows}`
+        : aggregateTotal(where, {
+            listing: 'pdv',
+            period: filter.period,
+            key: null,
+            countRows: (from, before) =>
+              `SELECT count(*) FROM pdv_rows x WHERE ${where.sql} AND x.updated_at >= ${from} AND x.updated_at < ${before}`,
+          });
     return readPage(this.db, {
-      prelude: where.prelude,
+      prelude: searching ? [`hits AS MATERIALIZED (SELECT x.id, x.updated_at FROM pdv_rows x WHERE ${where.sql})`] : [],
       page: `WITH page AS (
            SELECT p.id, p.updated_at, p.register_id, mm.name AS mission, m.mb_key, mu.mu_key, r.identifier,
                   ip.name AS product, ip.id AS import_products_id, ip.parent_id, p.delivered_at, p.data
-           ${FROM}
-           WHERE ${where.sql}
-           ORDER BY p.updated_at DESC, p.id DESC
-           ${limit}
+             FROM (SELECT x.id FROM ${rows} ORDER BY x.updated_at DESC, x.id DESC ${limit}) listed
+             JOIN pdv_records p ON p.id = listed.id AND p.client_account_id = $1
+             JOIN registers r ON r.id = p.register_id AND r.client_account_id = p.client_account_id
+             JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
+             JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+             JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
+             JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id
          )
          SELECT page.id AS pdv_id, page.register_id, page.mission, page.mb_key, page.mu_key, page.identifier, page.product,
                 page.import_products_id,
@@ -91,7 +91,7 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
                 iso_utc(page.delivered_at) AS delivered_at, iso_utc(page.updated_at) AS updated_at, page.data
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-      count: `SELECT count(*)::int ${joinsNeeded(filter) ? FROM : COUNT_FROM_RECORDS} WHERE ${where.sql}`,
+      count,
       params: where.params,
     });
   }

@@ -1,43 +1,23 @@
 import { type PageRequest, type PageRows, type RegisterFilter, type RegisterResultItem, RegisterResultsReadModel } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { aggregateTotal } from './listing-total';
 import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
-// References are tenant-consistent (migration 1763900000000), so each join always matches: the
-// count reads registers alone unless an mbKey or muKey filter needs a joined table (search
-// brings its own joins, as a set of register ids).
-const COUNT_FROM_REGISTERS = `FROM registers r`;
-
-const FROM = `
-  FROM registers r
-  JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
-  JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
-  JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
-
-// search: mission name, MB key, MU key, identifier (spec 4.6). The mission is reached through the
-// participant, the path the item itself shows it by.
-const SEARCH_ARMS = [
-  (p: string) => `SELECT id FROM registers WHERE client_account_id = $1 AND identifier ILIKE ${p}`,
-  (p: string) => `SELECT r2.id FROM missions_users x
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-     WHERE x.client_account_id = $1 AND x.mu_key ILIKE ${p}`,
-  (p: string) => `SELECT r2.id FROM missions y
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
-  (p: string) => `SELECT r2.id FROM main_missions z
-      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-      JOIN registers r2 ON r2.missions_user_id = x.id AND r2.client_account_id = x.client_account_id
-     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
-];
-
-function joinsNeeded(filter: RegisterFilter): boolean {
-  return filter.mbKey !== null || filter.muKey !== null;
-}
+// search, column by column: mission name, MB key, MU key, identifier (spec 4.6). The mission is
+// reached through the participant, the path the item itself shows it by.
+const columnsMatch = (p: string) => `x.id IN (
+    SELECT r2.id FROM registers r2
+      JOIN missions_users mu2 ON mu2.id = r2.missions_user_id AND mu2.client_account_id = r2.client_account_id
+      JOIN missions m2 ON m2.id = mu2.mission_id AND m2.client_account_id = mu2.client_account_id
+      JOIN main_missions mm2 ON mm2.id = m2.main_mission_id AND mm2.client_account_id = m2.client_account_id
+     WHERE r2.client_account_id = $1
+       AND (mm2.name ILIKE ${p} OR m2.mb_key ILIKE ${p} OR mu2.mu_key ILIKE ${p} OR r2.identifier ILIKE ${p}))`;
 
 /**
- * APPROVED registers by last update. The blocks are aggregated with json_agg in subqueries that run
+ * APPROVED registers by last update. The page is cut from `register_rows` (one narrow row per listed
+ * register, in an index of the listing's order); with no `search`, `mbKey` or `muKey` the total is
+ * read from the count aggregates. The blocks are aggregated with json_agg in subqueries that run
  * only for the rows of the page (after LIMIT), and only when the main mission's flag asks for them.
  */
 export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
@@ -47,23 +27,47 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
 
   async page(accountId: string, filter: RegisterFilter, request: PageRequest): Promise<PageRows<RegisterResultItem>> {
     const where = new SqlFilter(accountId)
-      .where('r.client_account_id = $1')
-      .where(`r.status = 'APPROVED'`)
-      .period('r.updated_at', filter.period)
-      .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
-      .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, 'r.id', SEARCH_ARMS);
+      .where('x.client_account_id = $1')
+      .period('x.updated_at', filter.period)
+      .whereValue(
+        filter.mbKey,
+        (p) => `x.id IN (SELECT r2.id FROM missions m2
+            JOIN missions_users mu2 ON mu2.mission_id = m2.id AND mu2.client_account_id = m2.client_account_id
+            JOIN registers r2 ON r2.missions_user_id = mu2.id AND r2.client_account_id = mu2.client_account_id
+           WHERE m2.client_account_id = $1 AND m2.mb_key = ${p})`,
+      )
+      .whereValue(
+        filter.muKey,
+        (p) => `x.id IN (SELECT r2.id FROM missions_users mu2
+            JOIN registers r2 ON r2.missions_user_id = mu2.id AND r2.client_account_id = mu2.client_account_id
+           WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`,
+      )
+      .search(filter.search, 'x.search', columnsMatch);
+    const searching = filter.search !== null;
+    // A search's matches are found once, for the page and the count alike.
+    const rows = searching ? 'hits x' : `register_rows x WHERE ${where.sql}`;
     const limit = where.page(request);
+    const count =
+      searching || filter.mbKey !== null || filter.muKey !== null
+        ? `SELECT count(*)::int FROM ${rows}`
+        : aggregateTotal(where, {
+            listing: 'registers',
+            period: filter.period,
+            key: null,
+            countRows: (from, before) =>
+              `SELECT count(*) FROM register_rows x WHERE ${where.sql} AND x.updated_at >= ${from} AND x.updated_at < ${before}`,
+          });
     return readPage(this.db, {
-      prelude: where.prelude,
+      prelude: searching ? [`hits AS MATERIALIZED (SELECT x.id, x.updated_at FROM register_rows x WHERE ${where.sql})`] : [],
       page: `WITH page AS (
            SELECT r.id, r.updated_at, r.missions_user_id, r.identifier, m.id AS mission_id, m.mission_date, m.mb_key,
                   mu.mu_key, mu.user_name, mm.id AS main_mission_id, mm.name AS mission,
                   mm.has_pos, mm.has_forms, mm.check_in_check_out, mm.has_delivery_places
-           ${FROM}
-           WHERE ${where.sql}
-           ORDER BY r.updated_at DESC, r.id DESC
-           ${limit}
+             FROM (SELECT x.id FROM ${rows} ORDER BY x.updated_at DESC, x.id DESC ${limit}) listed
+             JOIN registers r ON r.id = listed.id AND r.client_account_id = $1
+             JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
+             JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+             JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
          )
          SELECT page.id AS register_id, iso_utc(page.updated_at) AS register_updated_at, page.mission_id,
                 page.main_mission_id AS missions_main_id, page.mb_key, page.mu_key, page.mission, page.identifier,
@@ -105,7 +109,7 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
                 ) END AS delivery
          FROM page
          ORDER BY page.updated_at DESC, page.id DESC`,
-      count: `SELECT count(*)::int ${joinsNeeded(filter) ? FROM : COUNT_FROM_REGISTERS} WHERE ${where.sql}`,
+      count,
       params: where.params,
     });
   }

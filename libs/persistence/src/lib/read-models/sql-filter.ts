@@ -1,14 +1,15 @@
 import type { PageRequest, Period } from '@mwr/domain';
 import { offsetOf } from '@mwr/domain';
 
+/** Joins the searched columns in a search document; see `SqlFilter.search`. */
+export const SEARCH_SEPARATOR = '\u001f';
+
 /**
  * Collects the WHERE conditions of one listing with their bind parameters, so that values never
  * enter the SQL text. `$1` is always the client account: every query is scoped by it.
  */
 export class SqlFilter {
   readonly params: unknown[];
-  /** WITH items the conditions refer to. */
-  readonly prelude: string[] = [];
   private readonly conditions: string[] = [];
 
   constructor(accountId: string) {
@@ -37,18 +38,20 @@ export class SqlFilter {
   }
 
   /**
-   * Case-insensitive substring match: the listing's row is kept when any searched column matches.
-   * Each arm selects the listing's row ids from one searched table (given the LIKE pattern's
-   * placeholder), so each table's trigram index finds its matches, and only the union of matches
-   * is joined with the page instead of testing every row of the account. LIKE's wildcards in the
-   * text match themselves.
+   * Case-insensitive substring match of `text` in any searched column, through the listing row's
+   * search document (migration 1764200000000): the searched columns lower-cased and joined by
+   * U+001F. A term without that character matches the document exactly when it matches one of the
+   * columns; a term with it is matched column by column (`columnsMatch`, given the ILIKE pattern's
+   * placeholder). LIKE's wildcards in the text match themselves.
    */
-  search(text: string | null, rowId: string, arms: readonly ((pattern: string) => string)[]): this {
+  search(text: string | null, document: string, columnsMatch: (pattern: string) => string): this {
     if (text === null) return this;
     const pattern = this.bind(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    // Materialised once for the page and the count alike.
-    this.prelude.push(`search_hits AS MATERIALIZED (${arms.map((arm) => arm(pattern)).join('\n UNION ')})`);
-    return this.where(`${rowId} IN (SELECT id FROM search_hits)`);
+    if (text.includes(SEARCH_SEPARATOR)) return this.where(columnsMatch(pattern));
+    // A term with no run of three letters or digits has no trigram to look up: the trigram index
+    // would be read whole, so the expression keeps the planner on a scan of the account's rows.
+    const indexed = /[\p{L}\p{N}]{3}/u.test(text) ? document : `(${document} || '')`;
+    return this.where(`${indexed} LIKE lower(${pattern})`);
   }
 
   get sql(): string {

@@ -6,27 +6,24 @@ import {
   type WorkforceResultRow,
 } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { aggregateTotal } from './listing-total';
 import { readPage } from './read-page';
 import { SqlFilter } from './sql-filter';
 
-const FROM = `
-  FROM missions_users mu
-  JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
-  JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id`;
+// search, column by column: user name, mission name, MB key, MU key (contract section 4).
+const columnsMatch = (p: string) => `w.id IN (
+    SELECT mu2.id FROM missions_users mu2
+      JOIN missions m2 ON m2.id = mu2.mission_id AND m2.client_account_id = mu2.client_account_id
+      JOIN main_missions mm2 ON mm2.id = m2.main_mission_id AND mm2.client_account_id = m2.client_account_id
+     WHERE mu2.client_account_id = $1
+       AND (mu2.user_name ILIKE ${p} OR mm2.name ILIKE ${p} OR m2.mb_key ILIKE ${p} OR mu2.mu_key ILIKE ${p}))`;
 
-// search: user name, mission name, MB key, MU key (contract section 4).
-const SEARCH_ARMS = [
-  (p: string) => `SELECT id FROM missions_users WHERE client_account_id = $1 AND (user_name ILIKE ${p} OR mu_key ILIKE ${p})`,
-  (p: string) => `SELECT x.id FROM missions y
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-     WHERE y.client_account_id = $1 AND y.mb_key ILIKE ${p}`,
-  (p: string) => `SELECT x.id FROM main_missions z
-      JOIN missions y ON y.main_mission_id = z.id AND y.client_account_id = z.client_account_id
-      JOIN missions_users x ON x.mission_id = y.id AND x.client_account_id = y.client_account_id
-     WHERE z.client_account_id = $1 AND z.name ILIKE ${p}`,
-];
-
-/** Participants of workforce missions (main mission with check_in_check_out), by mission date. */
+/**
+ * Participants of workforce missions (main mission with check_in_check_out), by mission date. The
+ * page is cut from `workforce_rows` (one narrow row per listed participant, in a covering index of
+ * the listing's order) and only its rows are joined to what the item shows. With no `search`,
+ * `mbKey` or `muKey`, the total is read from the count aggregates.
+ */
 export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel {
   constructor(private readonly db: DataSource) {
     super();
@@ -34,24 +31,47 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
 
   async page(accountId: string, filter: WorkforceFilter, request: PageRequest): Promise<PageRows<WorkforceResultRow>> {
     const where = new SqlFilter(accountId)
-      .where('mu.client_account_id = $1')
-      .where('mm.check_in_check_out')
-      .period('m.mission_date', filter.period)
-      .whereValue(filter.status, (p) => `mu.status = ${p}`)
-      .whereValue(filter.mbKey, (p) => `m.mb_key = ${p}`)
-      .whereValue(filter.muKey, (p) => `mu.mu_key = ${p}`)
-      .search(filter.search, 'mu.id', SEARCH_ARMS);
+      .where('w.client_account_id = $1')
+      .period('w.mission_date', filter.period)
+      .whereValue(filter.status, (p) => `w.status = ${p}`)
+      .whereValue(
+        filter.mbKey,
+        (p) => `w.id IN (SELECT mu2.id FROM missions m2
+            JOIN missions_users mu2 ON mu2.mission_id = m2.id AND mu2.client_account_id = m2.client_account_id
+           WHERE m2.client_account_id = $1 AND m2.mb_key = ${p})`,
+      )
+      .whereValue(filter.muKey, (p) => `w.id IN (SELECT mu2.id FROM missions_users mu2 WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`)
+      .search(filter.search, 'w.search', columnsMatch);
+    const searching = filter.search !== null;
+    // A search's matches are found once, for the page and the count alike.
+    const rows = searching ? 'hits w' : `workforce_rows w WHERE ${where.sql}`;
     const limit = where.page(request);
+    const count =
+      searching || filter.mbKey !== null || filter.muKey !== null
+        ? `SELECT count(*)::int FROM ${rows}`
+        : aggregateTotal(where, {
+            listing: 'workforce',
+            period: filter.period,
+            key: filter.status,
+            countRows: (from, before) =>
+              `SELECT count(*) FROM workforce_rows w WHERE ${where.sql} AND w.mission_date >= ${from} AND w.mission_date < ${before}`,
+          });
     return readPage(this.db, {
-      prelude: where.prelude,
-      page: `SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
+      prelude: searching ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_rows w WHERE ${where.sql})`] : [],
+      page: `WITH page AS (
+           SELECT w.id, w.mission_date FROM ${rows}
+           ORDER BY w.mission_date DESC, w.id DESC
+           ${limit}
+         )
+         SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
                 mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
                 mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
-         ${FROM}
-         WHERE ${where.sql}
-         ORDER BY m.mission_date DESC, mu.id DESC
-         ${limit}`,
-      count: `SELECT count(*)::int ${FROM} WHERE ${where.sql}`,
+           FROM page
+           JOIN missions_users mu ON mu.id = page.id AND mu.client_account_id = $1
+           JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+           JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
+          ORDER BY page.mission_date DESC, page.id DESC`,
+      count,
       params: where.params,
     });
   }
