@@ -115,6 +115,26 @@ describe('the CLI against PostgreSQL', () => {
     expect(registers.rows).toEqual([{ id: submitted['id'], missions_user_id: accepted['id'], mission_id: missionId, identifier: 'R-1', status: 'APPROVED' }]);
   });
 
+  it('db rebuild-listings repairs listing rows and count aggregates that were tampered with', async () => {
+    const state = async () => ({
+      registers: (await sql.query(`SELECT id, updated_at, search FROM register_rows ORDER BY id`)).rows,
+      counts: (await sql.query(`SELECT client_account_id, listing, grain, bucket, key, sum(n)::int AS n FROM listing_counts
+                                 GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0 ORDER BY 1, 2, 3, 4, 5`)).rows,
+    });
+    const before = await state();
+    expect(before.registers).toHaveLength(1);
+    expect(before.counts.length).toBeGreaterThan(0);
+    // Triggers are bypassed on purpose: what a repair is for.
+    await sql.query(`ALTER TABLE register_rows DISABLE TRIGGER USER`);
+    await sql.query(`DELETE FROM register_rows`);
+    await sql.query(`ALTER TABLE register_rows ENABLE TRIGGER USER`);
+    await sql.query(`UPDATE listing_counts SET n = n + 7 WHERE listing = 'workforce'`);
+    expect(await state()).not.toEqual(before);
+
+    expect(json(await cli('db', 'rebuild-listings'))).toMatchObject({ rebuilt: ['workforce_rows', 'register_rows', 'pdv_rows', 'listing_counts'] });
+    expect(await state()).toEqual(before);
+  });
+
   it('clients revoke revokes once; again, or acting for the revoked account, fails with exit 1', async () => {
     expect(json(await cli('clients', 'revoke', clientId))).toEqual({ clientId, revoked: true });
     const { rows } = await sql.query('SELECT revoked_at FROM client_accounts WHERE client_id = $1', [clientId]);

@@ -19,6 +19,7 @@ Client accounts:
 
 Database:
   db migrate                          apply the pending migrations
+  db rebuild-listings                 rebuild listing rows and count aggregates from the data (a repair)
 
 Participants and registers, acting for one account (--client-id <clientId> is required):
   missions accept <mbKey> --user-name <name> [--buffer] [--shift <day-start-end-index>] [--needs-estimate]

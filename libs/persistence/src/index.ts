@@ -16,3 +16,4 @@ export * from './lib/read-models/pdv-results.read-model';
 export * from './lib/read-models/register-results.read-model';
 export * from './lib/seed/seed-account';
 export { SEED_ANCHOR, SEED_CHUNK_MISSIONS, SEED_COVERAGE_MISSIONS, SEED_MAX_MISSIONS } from './lib/seed/seed-generator';
+export { rebuildListings } from './lib/database/rebuild-listings';
