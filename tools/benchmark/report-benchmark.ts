@@ -3,9 +3,13 @@
 // BUFFERS) of the exact page and count statements the read models send.
 //
 //   npm run benchmark -- [--missions 100000] [--runs 20] [--plans docs/query-plans.md]
+//                        [--http [--duration 5]] [--keep | --reuse <database>]
 //
-// Uses a fresh database on BENCH_DATABASE_URL's server (its name must contain "bench"), or an
-// embedded PostgreSQL in a temporary folder; the database is dropped afterwards.
+// Uses a fresh database on BENCH_DATABASE_URL's server, or an embedded PostgreSQL in a temporary
+// folder; the database is dropped afterwards unless --keep is given. --reuse measures a database
+// seeded before (by --keep, or by the CLI with accounts named "Benchmark account" and "Neighbour
+// account") without seeding. --http adds the HTTP mode (http-benchmark.ts): the real service
+// against a raw baseline, under load.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +29,17 @@ import {
 } from '@mwr/persistence';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { httpBenchmark } from './http-benchmark';
 
 const { values } = parseArgs({
   options: {
     missions: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '20' },
     plans: { type: 'string' },
+    http: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '5' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const MISSIONS = Number(values.missions);
@@ -98,13 +107,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+async function findAccount(db: DataSource, name: string): Promise<{ id: string; clientId: string }> {
+  const [row] = await db.query(`SELECT id, client_id FROM client_accounts WHERE name = $1 ORDER BY created_at LIMIT 1`, [name]);
+  if (!row) throw new Error(`no client account named "${name}" in the reused database`);
+  return { id: row.id, clientId: row.client_id };
+}
+
 async function main(): Promise<void> {
   const { adminUrl, stop } = await server();
-  const name = `bench_${Date.now().toString(36)}`;
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
+  const name = values.reuse ?? `bench_${Date.now().toString(36)}`;
+  if (!values.reuse) await admin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await openDataSource({ url: url.toString(), poolSize: 4 });
+  const db = await openDataSource({ url: url.toString(), poolSize: 4, queryTimeoutMs: 0 });
   const out: string[] = [];
   const say = (line = '') => {
     out.push(line);
@@ -112,25 +127,33 @@ async function main(): Promise<void> {
   };
   try {
     await migrate(db);
-    const account = await createAccount(db, 'Benchmark account');
-    const neighbour = await createAccount(db, 'Neighbour account');
+    let account: { id: string };
+    if (values.reuse) {
+      account = await findAccount(db, 'Benchmark account');
+      const [{ missions }] = await db.query(`SELECT count(*)::int AS missions FROM missions WHERE client_account_id = $1`, [account.id]);
+      say(`## Reused database ${name}: ${missions} missions in the benchmark account`);
+      say('');
+    } else {
+      account = await createAccount(db, 'Benchmark account');
+      const neighbour = await createAccount(db, 'Neighbour account');
 
-    const rssBefore = process.memoryUsage().rss;
-    let peakRss = rssBefore;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-    const started = performance.now();
-    const summary = await seedClientAccount(db, { accountId: account.id, missions: MISSIONS, seed: 1 });
-    const seedSeconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    await seedClientAccount(db, { accountId: neighbour.id, missions: Math.max(1, Math.floor(MISSIONS / 10)), seed: 2 });
-    await db.query('ANALYZE');
+      const rssBefore = process.memoryUsage().rss;
+      let peakRss = rssBefore;
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+      const started = performance.now();
+      const summary = await seedClientAccount(db, { accountId: account.id, missions: MISSIONS, seed: 1 });
+      const seedSeconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      await seedClientAccount(db, { accountId: neighbour.id, missions: Math.max(1, Math.floor(MISSIONS / 10)), seed: 2 });
+      await db.query('VACUUM ANALYZE');
 
-    say(`## Seed: ${MISSIONS} missions`);
-    say('');
-    say(`- time: ${seedSeconds.toFixed(1)} s (${Math.round(MISSIONS / seedSeconds)} missions/s)`);
-    say(`- peak RSS of the seeding process: ${Math.round(peakRss / 1048576)} MiB (before: ${Math.round(rssBefore / 1048576)} MiB)`);
-    say(`- rows: ${JSON.stringify(summary.rows)}`);
-    say('');
+      say(`## Seed: ${MISSIONS} missions`);
+      say('');
+      say(`- time: ${seedSeconds.toFixed(1)} s (${Math.round(MISSIONS / seedSeconds)} missions/s)`);
+      say(`- peak RSS of the seeding process: ${Math.round(peakRss / 1048576)} MiB (before: ${Math.round(rssBefore / 1048576)} MiB)`);
+      say(`- rows: ${JSON.stringify(summary.rows)}`);
+      say('');
+    }
 
     const [{ form_id: formId }] = await db.query(
       `SELECT form_id FROM forms_data WHERE client_account_id = $1 GROUP BY form_id ORDER BY count(*) DESC LIMIT 1`,
@@ -216,9 +239,11 @@ async function main(): Promise<void> {
       writeFileSync(values.plans, plans.join('\n'));
       say(`query plans written to ${values.plans}`);
     }
+    if (values.http) await httpBenchmark({ databaseUrl: url.toString(), duration: Number(values.duration), say });
   } finally {
     await db.destroy();
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (values.keep || values.reuse) say(`database kept: ${name} (measure it again with --reuse ${name})`);
+    else await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await stop();
   }
 }
