@@ -17,3 +17,4 @@ export * from './lib/read-models/register-results.read-model';
 export * from './lib/seed/seed-account';
 export { SEED_ANCHOR, SEED_CHUNK_MISSIONS, SEED_COVERAGE_MISSIONS, SEED_MAX_MISSIONS } from './lib/seed/seed-generator';
 export { rebuildListings } from './lib/database/rebuild-listings';
+export { DatabaseBusyError, SearchBulkhead } from './lib/read-models/search-bulkhead';

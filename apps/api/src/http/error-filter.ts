@@ -21,9 +21,10 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
 };
 
 // The database cannot be used: SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database
-// gone), 53300 (too many connections), 57014 (a statement cancelled by statement_timeout), and the
-// driver's own network failures and timeouts.
-const DATABASE_DOWN_CODES = new Set(['3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// gone), 53300 (too many connections), 57014 (a statement cancelled by statement_timeout), the
+// driver's own network failures and timeouts, and DATABASE_BUSY (a search that waited
+// DATABASE_TIMEOUT_MS for a place in the search bulkhead).
+const DATABASE_DOWN_CODES = new Set(['DATABASE_BUSY', '3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 
 function isDatabaseDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       slaToleranceMinutes: 15,
       dataDir: '/srv/.data',
       rateLimitPerMinute: 1200,
+      searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
     });
   });
@@ -24,8 +25,11 @@ describe('loadConfig', () => {
       REPORT_TIME_ZONE: 'Europe/Lisbon',
       SLA_TOLERANCE_MINUTES: '0',
       CREDENTIALS_PEPPER: PEPPER,
+      SEARCH_CONCURRENCY: '4',
+      SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
+    expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
   });
 
   it.each([
@@ -38,6 +42,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://h/db' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
+    [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -15,6 +15,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Longest a database statement may take before the request fails with 503. */
   databaseTimeoutMs: number;
+  /** Listing requests with `search` running at once on one instance: in total, and per client account. */
+  searchConcurrency: { total: number; perAccount: number };
 }
 
 export class ConfigError extends Error {
@@ -83,6 +85,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
+  const searchConcurrency = {
+    total: integer('SEARCH_CONCURRENCY', 2, 1, 1000),
+    perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -97,5 +103,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     rateLimitPerMinute,
     databaseTimeoutMs,
+    searchConcurrency,
   };
 }

@@ -17,6 +17,7 @@ import { PostgresFormAnswersReadModel } from './read-models/form-answers.read-mo
 import { PostgresPdvResultsReadModel } from './read-models/pdv-results.read-model';
 import { PostgresRegisterResultsReadModel } from './read-models/register-results.read-model';
 import { PostgresWorkforceResultsReadModel } from './read-models/workforce-results.read-model';
+import { SearchBulkhead } from './read-models/search-bulkhead';
 import { TypeOrmClientAccountRepository } from './repositories/typeorm-client-account.repository';
 import { TypeOrmDemandRepository } from './repositories/typeorm-demand.repository';
 import { TypeOrmIdempotencyKeys } from './repositories/typeorm-idempotency-keys';
@@ -26,6 +27,8 @@ export interface PersistenceOptions {
   databaseUrl: string;
   poolSize?: number;
   queryTimeoutMs?: number;
+  /** searches of this instance running at once: in total, and per client account */
+  searchConcurrency?: { total: number; perAccount: number };
 }
 
 @Injectable()
@@ -43,13 +46,28 @@ const adapters = [
   { provide: IdempotencyKeys, useFactory: (ds: DataSource) => new TypeOrmIdempotencyKeys(ds), inject: [DataSource] },
   { provide: ParticipantRepository, useFactory: (ds: DataSource) => new TypeOrmParticipantRepository(ds), inject: [DataSource] },
   { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [DataSource] },
-  { provide: WorkforceResultsReadModel, useFactory: (ds: DataSource) => new PostgresWorkforceResultsReadModel(ds), inject: [DataSource] },
+  {
+    provide: WorkforceResultsReadModel,
+    useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresWorkforceResultsReadModel(ds, searches),
+    inject: [DataSource, SearchBulkhead],
+  },
   { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [DataSource] },
-  { provide: PdvResultsReadModel, useFactory: (ds: DataSource) => new PostgresPdvResultsReadModel(ds), inject: [DataSource] },
-  { provide: RegisterResultsReadModel, useFactory: (ds: DataSource) => new PostgresRegisterResultsReadModel(ds), inject: [DataSource] },
+  {
+    provide: PdvResultsReadModel,
+    useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresPdvResultsReadModel(ds, searches),
+    inject: [DataSource, SearchBulkhead],
+  },
+  {
+    provide: RegisterResultsReadModel,
+    useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresRegisterResultsReadModel(ds, searches),
+    inject: [DataSource, SearchBulkhead],
+  },
 ];
 
-/** Binds the domain's persistence ports to their PostgreSQL adapters over one pool. */
+/**
+ * Binds the domain's persistence ports to their PostgreSQL adapters over one pool; searches go
+ * through a bulkhead (SearchBulkhead) so that they cannot take the whole pool.
+ */
 @Module({})
 export class PersistenceModule {
   static forRoot(options: PersistenceOptions): DynamicModule {
@@ -69,6 +87,14 @@ export class PersistenceModule {
             }),
         },
         DataSourceLifecycle,
+        {
+          provide: SearchBulkhead,
+          useValue: new SearchBulkhead({
+            total: options.searchConcurrency?.total ?? 2,
+            perAccount: options.searchConcurrency?.perAccount ?? 1,
+            waitMs: options.queryTimeoutMs ?? 15_000,
+          }),
+        },
         ...adapters,
       ],
       exports: [DataSource, ...adapters.map((adapter) => adapter.provide)],

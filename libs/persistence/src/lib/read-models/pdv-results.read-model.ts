@@ -2,6 +2,7 @@ import { type PageRequest, type PageRows, type PdvFilter, type PdvResultItem, Pd
 import type { DataSource } from 'typeorm';
 import { aggregateTotal } from './listing-total';
 import { readPage } from './read-page';
+import type { SearchBulkhead } from './search-bulkhead';
 import { SqlFilter } from './sql-filter';
 
 // search, column by column: product name, mission name, MB key, MU key, identifier (contract
@@ -26,7 +27,10 @@ const MAX_CATEGORY_DEPTH = 32;
  * hierarchy only for the rows of the page, after LIMIT.
  */
 export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly searches?: SearchBulkhead,
+  ) {
     super();
   }
 
@@ -64,35 +68,38 @@ export class PostgresPdvResultsReadModel extends PdvResultsReadModel {
             countRows: (from, before) =>
               `SELECT count(*) FROM pdv_rows x WHERE ${where.sql} AND x.updated_at >= ${from} AND x.updated_at < ${before}`,
           });
-    return readPage(this.db, {
-      prelude: searching ? [`hits AS MATERIALIZED (SELECT x.id, x.updated_at FROM pdv_rows x WHERE ${where.sql})`] : [],
-      page: `WITH page AS (
-           SELECT p.id, p.updated_at, p.register_id, mm.name AS mission, m.mb_key, mu.mu_key, r.identifier,
-                  ip.name AS product, ip.id AS import_products_id, ip.parent_id, p.delivered_at, p.data
-             FROM (SELECT x.id FROM ${rows} ORDER BY x.updated_at DESC, x.id DESC ${limit}) listed
-             JOIN pdv_records p ON p.id = listed.id AND p.client_account_id = $1
-             JOIN registers r ON r.id = p.register_id AND r.client_account_id = p.client_account_id
-             JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
-             JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
-             JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
-             JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id
-         )
-         SELECT page.id AS pdv_id, page.register_id, page.mission, page.mb_key, page.mu_key, page.identifier, page.product,
-                page.import_products_id,
-                (WITH RECURSIVE chain AS (
-                   SELECT c.id, c.parent_id, c.name, 1 AS depth FROM import_products c
-                    WHERE c.client_account_id = $1 AND c.id = page.parent_id
-                   UNION ALL
-                   SELECT up.id, up.parent_id, up.name, chain.depth + 1 FROM import_products up
-                     JOIN chain ON up.id = chain.parent_id
-                    WHERE up.client_account_id = $1 AND chain.depth < ${MAX_CATEGORY_DEPTH}
-                 )
-                 SELECT coalesce(array_agg(chain.name ORDER BY chain.depth DESC), '{}') FROM chain) AS category,
-                iso_utc(page.delivered_at) AS delivered_at, iso_utc(page.updated_at) AS updated_at, page.data
-         FROM page
-         ORDER BY page.updated_at DESC, page.id DESC`,
-      count,
-      params: where.params,
-    });
+    const read = () =>
+      readPage<PdvResultItem>(this.db, {
+        prelude: searching ? [`hits AS MATERIALIZED (SELECT x.id, x.updated_at FROM pdv_rows x WHERE ${where.sql})`] : [],
+        page: `WITH page AS (
+             SELECT p.id, p.updated_at, p.register_id, mm.name AS mission, m.mb_key, mu.mu_key, r.identifier,
+                    ip.name AS product, ip.id AS import_products_id, ip.parent_id, p.delivered_at, p.data
+               FROM (SELECT x.id FROM ${rows} ORDER BY x.updated_at DESC, x.id DESC ${limit}) listed
+               JOIN pdv_records p ON p.id = listed.id AND p.client_account_id = $1
+               JOIN registers r ON r.id = p.register_id AND r.client_account_id = p.client_account_id
+               JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
+               JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+               JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
+               JOIN import_products ip ON ip.id = p.import_products_id AND ip.client_account_id = p.client_account_id
+           )
+           SELECT page.id AS pdv_id, page.register_id, page.mission, page.mb_key, page.mu_key, page.identifier, page.product,
+                  page.import_products_id,
+                  (WITH RECURSIVE chain AS (
+                     SELECT c.id, c.parent_id, c.name, 1 AS depth FROM import_products c
+                      WHERE c.client_account_id = $1 AND c.id = page.parent_id
+                     UNION ALL
+                     SELECT up.id, up.parent_id, up.name, chain.depth + 1 FROM import_products up
+                       JOIN chain ON up.id = chain.parent_id
+                      WHERE up.client_account_id = $1 AND chain.depth < ${MAX_CATEGORY_DEPTH}
+                   )
+                   SELECT coalesce(array_agg(chain.name ORDER BY chain.depth DESC), '{}') FROM chain) AS category,
+                  iso_utc(page.delivered_at) AS delivered_at, iso_utc(page.updated_at) AS updated_at, page.data
+           FROM page
+           ORDER BY page.updated_at DESC, page.id DESC`,
+        count,
+        params: where.params,
+      });
+    // Searches are the expensive requests: they wait for a place in the bulkhead.
+    return searching && this.searches ? this.searches.run(accountId, read) : read();
   }
 }

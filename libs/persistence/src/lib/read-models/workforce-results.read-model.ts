@@ -8,6 +8,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { aggregateTotal } from './listing-total';
 import { readPage } from './read-page';
+import type { SearchBulkhead } from './search-bulkhead';
 import { SqlFilter } from './sql-filter';
 
 // search, column by column: user name, mission name, MB key, MU key (contract section 4).
@@ -25,7 +26,10 @@ const columnsMatch = (p: string) => `w.id IN (
  * `mbKey` or `muKey`, the total is read from the count aggregates.
  */
 export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel {
-  constructor(private readonly db: DataSource) {
+  constructor(
+    private readonly db: DataSource,
+    private readonly searches?: SearchBulkhead,
+  ) {
     super();
   }
 
@@ -56,23 +60,26 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
             countRows: (from, before) =>
               `SELECT count(*) FROM workforce_rows w WHERE ${where.sql} AND w.mission_date >= ${from} AND w.mission_date < ${before}`,
           });
-    return readPage(this.db, {
-      prelude: searching ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_rows w WHERE ${where.sql})`] : [],
-      page: `WITH page AS (
-           SELECT w.id, w.mission_date FROM ${rows}
-           ORDER BY w.mission_date DESC, w.id DESC
-           ${limit}
-         )
-         SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
-                mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
-                mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
-           FROM page
-           JOIN missions_users mu ON mu.id = page.id AND mu.client_account_id = $1
-           JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
-           JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
-          ORDER BY page.mission_date DESC, page.id DESC`,
-      count,
-      params: where.params,
-    });
+    const read = () =>
+      readPage<WorkforceResultRow>(this.db, {
+        prelude: searching ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_rows w WHERE ${where.sql})`] : [],
+        page: `WITH page AS (
+             SELECT w.id, w.mission_date FROM ${rows}
+             ORDER BY w.mission_date DESC, w.id DESC
+             ${limit}
+           )
+           SELECT iso_utc(m.mission_date) AS mission_date, mu.user_name, mm.name AS mission, m.mb_key, mu.mu_key,
+                  mu.status::int AS mission_status, iso_utc(mu.check_in_at) AS check_in_at, iso_utc(mu.check_out_at) AS check_out_at,
+                  mu.rating::int AS rating, mu.rating_message, mu.is_buffer, mu.requests, mu.is_sla, mu.token_input
+             FROM page
+             JOIN missions_users mu ON mu.id = page.id AND mu.client_account_id = $1
+             JOIN missions m ON m.id = mu.mission_id AND m.client_account_id = mu.client_account_id
+             JOIN main_missions mm ON mm.id = m.main_mission_id AND mm.client_account_id = m.client_account_id
+            ORDER BY page.mission_date DESC, page.id DESC`,
+        count,
+        params: where.params,
+      });
+    // Searches are the expensive requests: they wait for a place in the bulkhead.
+    return searching && this.searches ? this.searches.run(accountId, read) : read();
   }
 }
