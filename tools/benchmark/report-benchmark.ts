@@ -30,6 +30,7 @@ import {
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { httpBenchmark } from './http-benchmark';
+import { verbBenchmark } from './verb-benchmark';
 
 const { values } = parseArgs({
   options: {
@@ -239,7 +240,10 @@ async function main(): Promise<void> {
       writeFileSync(values.plans, plans.join('\n'));
       say(`query plans written to ${values.plans}`);
     }
-    if (values.http) await httpBenchmark({ databaseUrl: url.toString(), duration: Number(values.duration), say });
+    if (values.http) {
+      await httpBenchmark({ databaseUrl: url.toString(), duration: Number(values.duration), say });
+      await verbBenchmark({ databaseUrl: url.toString(), accountId: account.id, say });
+    }
   } finally {
     await db.destroy();
     if (values.keep || values.reuse) say(`database kept: ${name} (measure it again with --reuse ${name})`);
