@@ -29,8 +29,11 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:adapter', 'type:config'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config'] },
             { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain'] },
+            // The seeder is a tool: it writes through the persistence lib, and only apps (the CLI, the
+            // embedded demo start) import it; nothing below an app may.
+            { sourceTag: 'type:seed', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence'] },
             { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
             { sourceTag: 'type:config', onlyDependOnLibsWithTags: [] },

@@ -13,9 +13,14 @@ const cases = [
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { IsInt } from 'class-validator';\nexport const x = IsInt;\n", bad: true, why: 'the domain imports request validation' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { PersistenceModule } from '@mwr/persistence';\nexport const x = PersistenceModule;\n", bad: true, why: 'the domain imports the persistence lib' },
   { file: 'libs/persistence/src/lib/probe.ts', code: "import { loadConfig } from '@mwr/config';\nexport const x = loadConfig;\n", bad: true, why: 'persistence imports a lib other than the domain' },
+  { file: 'libs/persistence/src/lib/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'persistence imports the seed lib' },
+  { file: 'libs/domain/src/lib/model/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the domain imports the seed lib' },
+  { file: 'libs/cache/src/lib/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the cache imports the seed lib' },
   { file: 'apps/api-e2e/src/probe.ts', code: "import { Shift } from '@mwr/domain';\nexport const x = Shift;\n", bad: true, why: 'e2e tests import the domain instead of speaking HTTP' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { DomainError } from './domain-error';\nexport const x = DomainError;\n", bad: false, why: 'control: a clean domain file' },
   { file: 'apps/api/src/probe.ts', code: "import { Shift } from '@mwr/domain';\nexport const x = Shift;\n", bad: false, why: 'control: the app imports the domain' },
+  { file: 'apps/cli/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: false, why: 'control: the CLI imports the seed lib' },
+  { file: 'libs/seed/src/lib/probe.ts', code: "import { openDataSource } from '@mwr/persistence';\nexport const x = openDataSource;\n", bad: false, why: 'control: the seed lib imports the persistence lib' },
 ];
 
 async function main() {

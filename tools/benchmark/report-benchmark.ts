@@ -24,9 +24,9 @@ import {
   PostgresPdvResultsReadModel,
   PostgresRegisterResultsReadModel,
   PostgresWorkforceResultsReadModel,
-  seedClientAccount,
   startEmbeddedPostgres,
 } from '@mwr/persistence';
+import { seedClientAccount } from '@mwr/seed';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { httpBenchmark } from './http-benchmark';

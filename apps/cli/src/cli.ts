@@ -1,6 +1,6 @@
 import { ConfigError } from '@mwr/config';
 import { DomainError } from '@mwr/domain';
-import { SeedRefusedError } from '@mwr/persistence';
+import { SeedRefusedError } from '@mwr/seed';
 import { ArgumentError, UsageError } from './arguments';
 import { type ClientsCommand, parseClients } from './commands/clients';
 import { type DbCommand, parseDb } from './commands/db';

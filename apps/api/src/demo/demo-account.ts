@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, hashSecret, newClientId, newClientSecret, Shift } from '@mwr/domain';
-import { createDemoCatalog, type DemoCatalog, SEED_ANCHOR, seedClientAccount, TypeOrmClientAccountRepository } from '@mwr/persistence';
+import { TypeOrmClientAccountRepository } from '@mwr/persistence';
+import { createDemoCatalog, type DemoCatalog, SEED_ANCHOR, seedClientAccount } from '@mwr/seed';
 import type { DataSource } from 'typeorm';
 
 /** Enough missions that every listing has several pages, small enough to seed in about a second. */

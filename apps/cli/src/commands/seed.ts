@@ -1,12 +1,6 @@
 import { NotFoundError } from '@mwr/domain';
-import {
-  SEED_DEFAULT_MISSIONS,
-  SEED_DEFAULT_SEED,
-  SEED_MAX_MISSIONS,
-  seedClientAccount,
-  type SeedSummary,
-  TypeOrmClientAccountRepository,
-} from '@mwr/persistence';
+import { TypeOrmClientAccountRepository } from '@mwr/persistence';
+import { SEED_DEFAULT_MISSIONS, SEED_DEFAULT_SEED, SEED_MAX_MISSIONS, seedClientAccount, type SeedSummary } from '@mwr/seed';
 import { ArgumentError, integerOption, parseCommand } from '../arguments';
 
 export type SeedCommand = { group: 'seed'; clientId: string; missions: number; seed: number };

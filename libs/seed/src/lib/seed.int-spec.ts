@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { openDataSource } from '@mwr/persistence';
+import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { openDataSource } from '../database/data-source';
 import { createDemoCatalog } from './demo-catalog';
 import { SeedRefusedError, seedClientAccount, type SeedSummary } from './seed-account';
 import { SEED_ANCHOR } from './seed-generator';
