@@ -38,8 +38,9 @@ async function withDatabase<T>(config: AppConfig, use: (database: ResolvedDataba
 }
 
 async function withPool<T>(url: string, use: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  // No statement limit: an operator's migration or seed may rightly run for minutes.
-  const dataSource = await openDataSource({ url, poolSize: 1, applicationName: 'mission-workforce-results-cli', queryTimeoutMs: 0 });
+  // No statement limit: an operator's migration or seed may rightly run for minutes. Two
+  // connections: the seed writes chunks on both at once.
+  const dataSource = await openDataSource({ url, poolSize: 2, applicationName: 'mission-workforce-results-cli', queryTimeoutMs: 0 });
   try {
     return await use(dataSource);
   } finally {

@@ -7,6 +7,8 @@ import { insertSeedCatalog, insertSeedChunk } from './seed-writer';
 
 export const SEED_DEFAULT_MISSIONS = 200;
 export const SEED_DEFAULT_SEED = 1;
+/** Two connections keep both cores of a small machine busy; chunks are independent transactions. */
+export const SEED_WRITERS = 2;
 
 export interface SeedAccountOptions {
   /** the internal id of an existing client account; nothing outside it is read or written */
@@ -16,6 +18,8 @@ export interface SeedAccountOptions {
   timeZone?: string;
   slaToleranceMinutes?: number;
   chunkMissions?: number;
+  /** connections writing chunks at once (default 2) */
+  writers?: number;
   /** after each committed chunk */
   onProgress?(missionsWritten: number, missionsTotal: number): void;
 }
@@ -92,6 +96,7 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
         slaToleranceMinutes: options.slaToleranceMinutes,
       });
       const tally = new Tally();
+      let written = 0;
       tally.add('subcategories', plan.subcategories.length);
       tally.add('main_missions', plan.mainMissions.length);
       tally.add('stores', plan.stores.length);
@@ -100,13 +105,12 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
       tally.add('import_products', plan.importProducts.length);
       tally.add('delivery_places', plan.deliveryPlaces.length);
 
-      for (let chunk = generator.nextChunk(options.chunkMissions ?? SEED_CHUNK_MISSIONS); chunk; ) {
-        const current = chunk;
-        await inTransaction(runner, () => insertSeedChunk(runner, accountId, current));
-        tally.count(current);
-        options.onProgress?.(generator.missionsGenerated, missions);
-        chunk = generator.nextChunk(options.chunkMissions ?? SEED_CHUNK_MISSIONS);
-      }
+      await writeChunks(dataSource, runner, options.writers ?? SEED_WRITERS, () => generator.nextChunk(options.chunkMissions ?? SEED_CHUNK_MISSIONS), async (writer, chunk) => {
+        await inTransaction(writer, () => insertSeedChunk(writer, accountId, chunk));
+        tally.count(chunk);
+        written += chunk.missions.length;
+        options.onProgress?.(written, missions);
+      });
       return {
         clientId: account.client_id,
         seed,
@@ -122,6 +126,53 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
     }
   } finally {
     await runner.release();
+  }
+}
+
+/**
+ * Writes the chunks on `writers` connections at once: while some chunks are written, the next one
+ * is generated, and PostgreSQL works on several at a time. Each chunk is its own transaction, so
+ * their commit order does not matter; at most `writers` chunks are held in memory. After a failure
+ * no new chunk starts, the ones under way finish or roll back, and the first error is thrown.
+ */
+async function writeChunks(
+  dataSource: DataSource,
+  first: QueryRunner,
+  writers: number,
+  next: () => SeedChunk | null,
+  write: (writer: QueryRunner, chunk: SeedChunk) => Promise<void>,
+): Promise<void> {
+  const idle: QueryRunner[] = [first];
+  const opened: QueryRunner[] = [];
+  // Never more writers than the pool has connections: a waiting connect would time out.
+  const poolSize = (dataSource.options as { poolSize?: number }).poolSize ?? 10;
+  try {
+    for (let i = 1; i < Math.min(writers, poolSize); i += 1) {
+      const extra = dataSource.createQueryRunner();
+      await extra.connect();
+      opened.push(extra);
+      idle.push(extra);
+    }
+    const running = new Set<Promise<void>>();
+    let failure: unknown = null;
+    for (let chunk = next(); chunk && failure === null; chunk = failure === null ? next() : null) {
+      const writer = idle.pop() as QueryRunner;
+      const current = chunk;
+      const task: Promise<void> = write(writer, current)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => {
+          running.delete(task);
+          idle.push(writer);
+        });
+      running.add(task);
+      if (idle.length === 0) await Promise.race(running);
+    }
+    await Promise.all(running);
+    if (failure !== null) throw failure;
+  } finally {
+    for (const extra of opened) await extra.release();
   }
 }
 

@@ -303,6 +303,21 @@ describe('seedClientAccount against PostgreSQL', () => {
     expect(shared).toBe(0);
   });
 
+  it('writes the same content on several connections at once, in small chunks, as on one', async () => {
+    const parallel = await account('cl_seed_parallel');
+    const summary = await seedClientAccount(dataSource, { accountId: parallel, missions: MISSIONS, seed: 1, writers: 2, chunkMissions: 25 });
+    expect(await contentOf(parallel)).toEqual(await contentOf(accountA));
+    expect(summary.rows).toEqual(summaryA.rows);
+    // The listings' totals came through the triggers of concurrent chunks, and agree with the rows.
+    const [{ listed, counted }] = await rows<{ listed: number; counted: number }>(
+      `SELECT (SELECT count(*)::int FROM workforce_rows WHERE client_account_id = $1) AS listed,
+              (SELECT sum(n)::int FROM listing_counts WHERE client_account_id = $1 AND listing = 'workforce' AND grain = 'month') AS counted`,
+      [parallel],
+    );
+    expect(counted).toBe(listed);
+    expect(listed).toBeGreaterThan(0);
+  });
+
   it('adds a second batch when run again on the same account, with fresh ids and keys', async () => {
     const before = await countsOf(accountA);
     const again = await seedClientAccount(dataSource, { accountId: accountA, missions: MISSIONS, seed: 1 });
