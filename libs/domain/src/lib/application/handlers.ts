@@ -13,14 +13,11 @@ import {
   ListClientAccountsHandler,
   RevokeClientAccountHandler,
 } from './credentials/credentials.handlers';
-
-import {
-  ListDeliveryResultsHandler,
-  ListFormAnswersHandler,
-  ListPdvResultsHandler,
-  ListRegisterResultsHandler,
-  ListWorkforceResultsHandler,
-} from './queries/list-reports.handlers';
+import { ListDeliveryResultsHandler } from './queries/list-delivery-results/list-delivery-results.handler';
+import { ListFormAnswersHandler } from './queries/list-form-answers/list-form-answers.handler';
+import { ListPdvResultsHandler } from './queries/list-pdv-results/list-pdv-results.handler';
+import { ListRegisterResultsHandler } from './queries/list-register-results/list-register-results.handler';
+import { ListWorkforceResultsHandler } from './queries/list-workforce-results/list-workforce-results.handler';
 
 /** The handlers of the commands and of the credential queries, for an app module's providers. */
 export const DOMAIN_HANDLERS = [

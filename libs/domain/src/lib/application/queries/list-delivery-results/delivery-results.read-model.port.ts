@@ -1,0 +1,17 @@
+import type { PageRequest, PageRows, Period } from '../page';
+import type { DeliveryResultItem } from './delivery-result.item';
+
+export interface DeliveryFilter {
+  period: Period;
+  progress: 1 | 2 | null;
+  mbKey: string | null;
+  muKey: string | null;
+}
+
+/**
+ * Answers the listing straight from storage, one page statement and one count statement, skipping
+ * the aggregates; scoped to one client account.
+ */
+export abstract class DeliveryResultsReadModel {
+  abstract page(accountId: string, filter: DeliveryFilter, page: PageRequest): Promise<PageRows<DeliveryResultItem>>;
+}

@@ -1,0 +1,17 @@
+import type { PageRequest, PageRows, Period } from '../page';
+import type { PdvResultItem } from './pdv-result.item';
+
+export interface PdvFilter {
+  period: Period;
+  mbKey: string | null;
+  muKey: string | null;
+  search: string | null;
+}
+
+/**
+ * Answers the listing straight from storage, one page statement and one count statement, skipping
+ * the aggregates; scoped to one client account.
+ */
+export abstract class PdvResultsReadModel {
+  abstract page(accountId: string, filter: PdvFilter, page: PageRequest): Promise<PageRows<PdvResultItem>>;
+}
