@@ -9,8 +9,8 @@ export interface DeliveryFilter {
 }
 
 /**
- * Answers the listing straight from storage, one page statement and one count statement, skipping
- * the aggregates; scoped to one client account.
+ * Answers one page of the listing and its exact total straight from storage, without loading the
+ * domain's aggregates; scoped to one client account.
  */
 export abstract class DeliveryResultsReadModel {
   abstract page(accountId: string, filter: DeliveryFilter, page: PageRequest): Promise<PageRows<DeliveryResultItem>>;

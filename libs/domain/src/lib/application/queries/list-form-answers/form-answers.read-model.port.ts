@@ -7,8 +7,8 @@ export interface FormAnswersFilter {
 }
 
 /**
- * Answers the listing straight from storage, one page statement and one count statement, skipping
- * the aggregates; scoped to one client account.
+ * Answers one page of the listing and its exact total straight from storage, without loading the
+ * domain's aggregates; scoped to one client account.
  */
 export abstract class FormAnswersReadModel {
   abstract page(accountId: string, filter: FormAnswersFilter, page: PageRequest): Promise<PageRows<FormAnswerItem>>;

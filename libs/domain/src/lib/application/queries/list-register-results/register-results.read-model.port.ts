@@ -9,8 +9,8 @@ export interface RegisterFilter {
 }
 
 /**
- * Answers the listing straight from storage, one page statement and one count statement, skipping
- * the aggregates; scoped to one client account. Blocks come back for every flag; the handler drops
+ * Answers one page of the listing and its exact total straight from storage, without loading the
+ * domain's aggregates; scoped to one client account. Blocks come back for every flag; the handler drops
  * those whose flag is false.
  */
 export abstract class RegisterResultsReadModel {

@@ -16,8 +16,8 @@ export type WorkforceResultRow = Omit<WorkforceResultItem, 'store_duration' | 'h
 };
 
 /**
- * Answers the listing straight from storage, one page statement and one count statement, skipping
- * the aggregates; scoped to one client account.
+ * Answers one page of the listing and its exact total straight from storage, without loading the
+ * domain's aggregates; scoped to one client account.
  */
 export abstract class WorkforceResultsReadModel {
   abstract page(accountId: string, filter: WorkforceFilter, page: PageRequest): Promise<PageRows<WorkforceResultRow>>;
