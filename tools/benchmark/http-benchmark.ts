@@ -168,8 +168,13 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
       if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
       for (const connections of [1, 32]) {
         const run = (port: number) => load({ url: `http://127.0.0.1:${port}${path}`, connections, duration, headers: headersOf(main) });
+        // Searches that autocannon gave up on at the end of a run still wait in the service's
+        // bulkhead; one request more waits behind them, so the next run starts on an idle service.
+        const drained = () => fetch(`http://127.0.0.1:${servicePort}${path}`, { headers: headersOf(main) }).then((r) => r.arrayBuffer());
         await load({ url: `http://127.0.0.1:${servicePort}${path}`, connections, duration: 1, headers: headersOf(main) });
+        await drained();
         const s = await run(servicePort);
+        await drained();
         const b = await run(baselinePort);
         const failed = s.failed + b.failed > 0 ? ` (failed: ${s.failed} / ${b.failed})` : '';
         say(
@@ -187,6 +192,7 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
       load({ url: `http://127.0.0.1:${servicePort}${plain}`, connections: 4, duration, headers: headersOf(neighbour) }),
       load({ url: `http://127.0.0.1:${servicePort}${searching}`, connections: 8, duration, headers: headersOf(main) }),
     ]);
+    await fetch(`http://127.0.0.1:${servicePort}${searching}`, { headers: headersOf(main) }).then((r) => r.arrayBuffer());
     say('## A noisy neighbour: 8 connections of broad searches against 4 of another account’s plain listing');
     say('');
     say('| what | req/s | p50 ms | p99 ms | failed |');
