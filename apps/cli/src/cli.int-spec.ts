@@ -131,7 +131,7 @@ describe('the CLI against PostgreSQL', () => {
     await sql.query(`UPDATE listing_counts SET n = n + 7 WHERE listing = 'workforce'`);
     expect(await state()).not.toEqual(before);
 
-    expect(json(await cli('db', 'rebuild-listings'))).toMatchObject({ rebuilt: ['workforce_rows', 'register_rows', 'pdv_rows', 'listing_counts'] });
+    expect(json(await cli('db', 'rebuild-listings'))).toMatchObject({ rebuilt: ['workforce_rows', 'workforce_search', 'register_rows', 'pdv_rows', 'listing_counts'] });
     expect(await state()).toEqual(before);
   });
 

@@ -13,5 +13,5 @@ export async function runDb(command: DbCommand, dataSource: Parameters<typeof mi
   if (command.verb === 'migrate') return { applied: await migrate(dataSource) };
   const started = performance.now();
   await dataSource.transaction((manager) => rebuildListings(manager));
-  return { rebuilt: ['workforce_rows', 'register_rows', 'pdv_rows', 'listing_counts'], seconds: Math.round(performance.now() - started) / 1000 };
+  return { rebuilt: ['workforce_rows', 'workforce_search', 'register_rows', 'pdv_rows', 'listing_counts'], seconds: Math.round(performance.now() - started) / 1000 };
 }

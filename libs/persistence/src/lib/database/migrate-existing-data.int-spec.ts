@@ -47,6 +47,8 @@ describe('migrations over a database that already holds data', () => {
         `SELECT (SELECT count(*) FROM workforce_rows) + (SELECT count(*) FROM register_rows) + (SELECT count(*) FROM pdv_rows) AS listed`,
       );
       expect(Number(listed)).toBe(4);
+      const [{ documents }] = await current.query(`SELECT count(*)::int AS documents FROM workforce_search`);
+      expect(documents).toBe(2);
       const counts = await current.query(
         `SELECT listing, grain, count(DISTINCT client_account_id)::int AS accounts, sum(n)::int AS items
            FROM listing_counts GROUP BY 1, 2 ORDER BY 1, 2`,

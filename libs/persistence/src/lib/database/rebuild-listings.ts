@@ -46,6 +46,7 @@ export async function rebuildListings(db: SqlRunner): Promise<void> {
       after = last;
     }
   }
+  await db.query(`DELETE FROM workforce_search s WHERE NOT EXISTS (SELECT FROM workforce_rows w WHERE w.id = s.id)`);
   await db.query(`LOCK TABLE listing_counts IN EXCLUSIVE MODE`);
   await db.query(`DELETE FROM listing_counts`);
   for (const { listing, items } of COUNTED) {

@@ -284,7 +284,9 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
 
     // The listing rows are what the base tables say, row for row.
     const listed = async (sql: string) => db.query(`${sql} ORDER BY 1`);
-    expect(await listed(`SELECT id, client_account_id, mission_date, status, search FROM workforce_rows`)).toEqual(
+    expect(
+      await listed(`SELECT w.id, w.client_account_id, w.mission_date, w.status, s.search FROM workforce_rows w FULL JOIN workforce_search s ON s.id = w.id`),
+    ).toEqual(
       await listed(`SELECT mu.id, mu.client_account_id, m.mission_date, mu.status, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key) AS search
                       FROM missions_users mu JOIN missions m ON m.id = mu.mission_id JOIN main_missions mm ON mm.id = m.main_mission_id
                      WHERE mm.check_in_check_out`),

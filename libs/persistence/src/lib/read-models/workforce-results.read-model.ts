@@ -22,7 +22,8 @@ const columnsMatch = (p: string) => `w.id IN (
 /**
  * Participants of workforce missions (main mission with check_in_check_out), by mission date. The
  * page is cut from `workforce_rows` (one narrow row per listed participant, in a covering index of
- * the listing's order) and only its rows are joined to what the item shows. With no `search`,
+ * the listing's order) and only its rows are joined to what the item shows; `search` matches the
+ * participant's document in `workforce_search`. With no `search`,
  * `mbKey` or `muKey`, the total is read from the count aggregates.
  */
 export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel {
@@ -45,7 +46,7 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
            WHERE m2.client_account_id = $1 AND m2.mb_key = ${p})`,
       )
       .whereValue(filter.muKey, (p) => `w.id IN (SELECT mu2.id FROM missions_users mu2 WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`)
-      .search(filter.search, 'w.search', columnsMatch);
+      .search(filter.search, 'ws.search', columnsMatch);
     const searching = filter.search !== null;
     // A search's matches are found once, for the page and the count alike.
     const rows = searching ? 'hits w' : `workforce_rows w WHERE ${where.sql}`;
@@ -62,7 +63,9 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
           });
     const read = () =>
       readPage<WorkforceResultRow>(this.db, {
-        prelude: searching ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_rows w WHERE ${where.sql})`] : [],
+        prelude: searching
+          ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_search ws JOIN workforce_rows w ON w.id = ws.id WHERE ${where.sql})`]
+          : [],
         page: `WITH page AS (
              SELECT w.id, w.mission_date FROM ${rows}
              ORDER BY w.mission_date DESC, w.id DESC
