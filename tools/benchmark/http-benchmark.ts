@@ -170,12 +170,14 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
         const run = (port: number) => load({ url: `http://127.0.0.1:${port}${path}`, connections, duration, headers: headersOf(main) });
         // Searches that autocannon gave up on at the end of a run still wait in the service's
         // bulkhead; one request more waits behind them, so the next run starts on an idle service.
-        const drained = () => fetch(`http://127.0.0.1:${servicePort}${path}`, { headers: headersOf(main) }).then((r) => r.arrayBuffer());
+        // The baseline has no bulkhead, but its pool queues what autocannon left behind the same way.
+        const drained = (port = servicePort) => fetch(`http://127.0.0.1:${port}${path}`, { headers: headersOf(main) }).then((r) => r.arrayBuffer());
         await load({ url: `http://127.0.0.1:${servicePort}${path}`, connections, duration: 1, headers: headersOf(main) });
         await drained();
         const s = await run(servicePort);
         await drained();
         const b = await run(baselinePort);
+        await drained(baselinePort);
         const failed = s.failed + b.failed > 0 ? ` (failed: ${s.failed} / ${b.failed})` : '';
         say(
           `| ${name}${failed} | ${connections} | ${s.rps.toFixed(0)} | ${s.p50} | ${s.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${body.total} |`,

@@ -76,10 +76,13 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
       -- indexed columns change is written to every index of its table again, the trigram index too
       -- (about a hundred entries a document, and now and then a flush of its pending list inside the
       -- verb's transaction: a p99 of 590 ms at 16 concurrent verbs). Here a document is written only
-      -- when a searched column changes. Registers and point-of-sale rows change rarely.
+      -- when a searched column changes. It carries the mission date too (no verb changes it), so a
+      -- search and its period are answered from this table alone. Registers and point-of-sale rows
+      -- change rarely.
       CREATE TABLE workforce_search (
         id uuid PRIMARY KEY,
         client_account_id uuid NOT NULL,
+        mission_date timestamptz NOT NULL,
         search text NOT NULL
       );
       CREATE INDEX workforce_search_trgm ON workforce_search USING gin (search gin_trgm_ops);
@@ -135,15 +138,15 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
          ORDER BY mu.id
         ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, status = EXCLUDED.status
          WHERE (w.mission_date, w.status) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.status);
-        INSERT INTO workforce_search AS s (id, client_account_id, search)
-        SELECT mu.id, mu.client_account_id, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key)
+        INSERT INTO workforce_search AS s (id, client_account_id, mission_date, search)
+        SELECT mu.id, mu.client_account_id, m.mission_date, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key)
           FROM missions_users mu
           JOIN missions m ON m.id = mu.mission_id
           JOIN main_missions mm ON mm.id = m.main_mission_id
          WHERE mu.id = ANY (ids) AND mm.check_in_check_out
          ORDER BY mu.id
-        ON CONFLICT (id) DO UPDATE SET search = EXCLUDED.search
-         WHERE s.search IS DISTINCT FROM EXCLUDED.search;
+        ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, search = EXCLUDED.search
+         WHERE (s.mission_date, s.search) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.search);
       $$;
 
       -- Registers: APPROVED ones; the mission is the participant's, as the item shows it.

@@ -285,9 +285,11 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
     // The listing rows are what the base tables say, row for row.
     const listed = async (sql: string) => db.query(`${sql} ORDER BY 1`);
     expect(
-      await listed(`SELECT w.id, w.client_account_id, w.mission_date, w.status, s.search FROM workforce_rows w FULL JOIN workforce_search s ON s.id = w.id`),
+      await listed(`SELECT w.id, w.client_account_id, w.mission_date, w.status, s.search, s.mission_date AS searched_date
+                      FROM workforce_rows w FULL JOIN workforce_search s ON s.id = w.id`),
     ).toEqual(
-      await listed(`SELECT mu.id, mu.client_account_id, m.mission_date, mu.status, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key) AS search
+      await listed(`SELECT mu.id, mu.client_account_id, m.mission_date, mu.status, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key) AS search,
+                           m.mission_date AS searched_date
                       FROM missions_users mu JOIN missions m ON m.id = mu.mission_id JOIN main_missions mm ON mm.id = m.main_mission_id
                      WHERE mm.check_in_check_out`),
     );

@@ -12,7 +12,7 @@ import type { SearchBulkhead } from './search-bulkhead';
 import { SqlFilter } from './sql-filter';
 
 // search, column by column: user name, mission name, MB key, MU key (contract section 4).
-const columnsMatch = (p: string) => `w.id IN (
+const columnsMatch = (row: string) => (p: string) => `${row}.id IN (
     SELECT mu2.id FROM missions_users mu2
       JOIN missions m2 ON m2.id = mu2.mission_id AND m2.client_account_id = mu2.client_account_id
       JOIN main_missions mm2 ON mm2.id = m2.main_mission_id AND mm2.client_account_id = m2.client_account_id
@@ -35,19 +35,23 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
   }
 
   async page(accountId: string, filter: WorkforceFilter, request: PageRequest): Promise<PageRows<WorkforceResultRow>> {
+    const searching = filter.search !== null;
+    // A search reads workforce_search alone (documents and mission dates); a status joins its row.
+    const t = searching ? 'ws' : 'w';
     const where = new SqlFilter(accountId)
-      .where('w.client_account_id = $1')
-      .period('w.mission_date', filter.period)
-      .whereValue(filter.status, (p) => `w.status = ${p}`)
+      .where(`${t}.client_account_id = $1`)
+      .period(`${t}.mission_date`, filter.period)
+      .whereValue(filter.status, (p) =>
+        searching ? `EXISTS (SELECT FROM workforce_rows w2 WHERE w2.id = ws.id AND w2.status = ${p})` : `w.status = ${p}`,
+      )
       .whereValue(
         filter.mbKey,
-        (p) => `w.id IN (SELECT mu2.id FROM missions m2
+        (p) => `${t}.id IN (SELECT mu2.id FROM missions m2
             JOIN missions_users mu2 ON mu2.mission_id = m2.id AND mu2.client_account_id = m2.client_account_id
            WHERE m2.client_account_id = $1 AND m2.mb_key = ${p})`,
       )
-      .whereValue(filter.muKey, (p) => `w.id IN (SELECT mu2.id FROM missions_users mu2 WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`)
-      .search(filter.search, 'ws.search', columnsMatch);
-    const searching = filter.search !== null;
+      .whereValue(filter.muKey, (p) => `${t}.id IN (SELECT mu2.id FROM missions_users mu2 WHERE mu2.client_account_id = $1 AND mu2.mu_key = ${p})`)
+      .search(filter.search, 'ws.search', columnsMatch(t));
     // A search's matches are found once, for the page and the count alike.
     const rows = searching ? 'hits w' : `workforce_rows w WHERE ${where.sql}`;
     const limit = where.page(request);
@@ -64,7 +68,7 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
     const read = () =>
       readPage<WorkforceResultRow>(this.db, {
         prelude: searching
-          ? [`hits AS MATERIALIZED (SELECT w.id, w.mission_date FROM workforce_search ws JOIN workforce_rows w ON w.id = ws.id WHERE ${where.sql})`]
+          ? [`hits AS MATERIALIZED (SELECT ws.id, ws.mission_date FROM workforce_search ws WHERE ${where.sql})`]
           : [],
         page: `WITH page AS (
              SELECT w.id, w.mission_date FROM ${rows}
