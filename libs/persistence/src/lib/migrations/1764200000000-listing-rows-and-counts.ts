@@ -331,51 +331,6 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
         RETURN NULL;
       END $$;
 
-      -- Counts of the listing rows and of the two listings read from their base tables.
-      CREATE FUNCTION count_workforce_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM add_listing_deltas('workforce', ARRAY(SELECT (client_account_id, status, mission_date, -1)::listing_delta FROM old_rows));
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM add_listing_deltas('workforce', ARRAY(SELECT (client_account_id, status, mission_date, 1)::listing_delta FROM new_rows));
-        END IF;
-        RETURN NULL;
-      END $$;
-
-      CREATE FUNCTION count_register_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM add_listing_deltas('registers', ARRAY(SELECT (client_account_id, 0, updated_at, -1)::listing_delta FROM old_rows));
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM add_listing_deltas('registers', ARRAY(SELECT (client_account_id, 0, updated_at, 1)::listing_delta FROM new_rows));
-        END IF;
-        RETURN NULL;
-      END $$;
-
-      CREATE FUNCTION count_pdv_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM add_listing_deltas('pdv', ARRAY(SELECT (client_account_id, 0, updated_at, -1)::listing_delta FROM old_rows));
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM add_listing_deltas('pdv', ARRAY(SELECT (client_account_id, 0, updated_at, 1)::listing_delta FROM new_rows));
-        END IF;
-        RETURN NULL;
-      END $$;
-
-      CREATE FUNCTION count_delivery_stops() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM add_listing_deltas('deliveries', ARRAY(SELECT (client_account_id, progress, started_at, -1)::listing_delta FROM old_rows));
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM add_listing_deltas('deliveries', ARRAY(SELECT (client_account_id, progress, started_at, 1)::listing_delta FROM new_rows));
-        END IF;
-        RETURN NULL;
-      END $$;
-
       -- A form-answers item is one answer, counted at its submission's form and answer time. The
       -- submissions are share-locked first, as the refreshes above lock what they read.
       CREATE FUNCTION count_form_answers() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -414,6 +369,30 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
         RETURN NULL;
       END $$;
     `);
+
+    // Counts of the listing rows, and of stops, which are listed as they are: each item counts at
+    // (its account, its key, its instant).
+    const counted: [fn: string, listing: string, key: string, at: string][] = [
+      ['count_workforce_rows', 'workforce', 'status', 'mission_date'],
+      ['count_register_rows', 'registers', '0', 'updated_at'],
+      ['count_pdv_rows', 'pdv', '0', 'updated_at'],
+      ['count_delivery_stops', 'deliveries', 'progress', 'started_at'],
+    ];
+    for (const [fn, listing, key, at] of counted) {
+      const deltas = (rows: string, n: number) =>
+        `PERFORM add_listing_deltas('${listing}', ARRAY(SELECT (client_account_id, ${key}, ${at}, ${n})::listing_delta FROM ${rows}));`;
+      await db.query(`
+        CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            ${deltas('old_rows', -1)}
+          END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            ${deltas('new_rows', 1)}
+          END IF;
+          RETURN NULL;
+        END $$`);
+    }
 
     const triggers: [table: string, fn: string, events: ('INSERT' | 'UPDATE' | 'DELETE')[]][] = [
       ['missions_users', 'missions_users_changed', ['INSERT', 'UPDATE', 'DELETE']],
