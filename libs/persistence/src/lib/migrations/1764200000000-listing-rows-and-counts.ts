@@ -13,8 +13,9 @@ import { rebuildListings } from '../database/rebuild-listings';
  *   stop progress, else 0) and UTC month, day and hour, how many items fall in it. An exact total
  *   sums the whole buckets inside a period and counts the rows of its sub-hour edges (a zone with a
  *   :30 or :45 offset), so every whole-day period of every time zone is exact without a rebuild.
- *   Each writer adds to the rows of its own slot (its backend pid modulo 64), so concurrent writers
- *   of one bucket do not wait on one row, and each statement adds in key order, so writers that
+ *   Each transaction adds to the rows of its own slot (its transaction id modulo 64: transactions
+ *   running at once have neighbouring ids, so they rarely share a slot), so concurrent writers of
+ *   one bucket do not wait on one row, and each statement adds in key order, so writers that do
  *   share a slot cannot deadlock within a statement.
  *
  * Both are kept by triggers in the transaction of the write that changes them, whatever writes it
@@ -50,7 +51,7 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
         LANGUAGE sql AS $$
         INSERT INTO listing_counts AS c (client_account_id, listing, grain, bucket, key, slot, n)
         SELECT d.client_account_id, listing, g.grain, date_trunc(g.grain, d.at, 'UTC'), d.key,
-               (pg_backend_pid() % 64)::smallint, sum(d.n)
+               (txid_current() % 64)::smallint, sum(d.n)
           FROM unnest(deltas) d CROSS JOIN (VALUES ('month'), ('day'), ('hour')) g (grain)
          GROUP BY d.client_account_id, g.grain, date_trunc(g.grain, d.at, 'UTC'), d.key
         HAVING sum(d.n) <> 0
