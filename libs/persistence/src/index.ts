@@ -14,4 +14,4 @@ export * from './lib/read-models/delivery-results.read-model';
 export * from './lib/read-models/pdv-results.read-model';
 export * from './lib/read-models/register-results.read-model';
 export { rebuildListings } from './lib/database/rebuild-listings';
-export { DatabaseBusyError, SearchBulkhead } from './lib/read-models/search-bulkhead';
+export { DatabaseBusyError, SearchAbandonedError, SearchBulkhead } from './lib/read-models/search-bulkhead';

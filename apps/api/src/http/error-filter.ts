@@ -22,9 +22,10 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
 
 // The database cannot be used: SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database
 // gone), 53300 (too many connections), 57014 (a statement cancelled by statement_timeout), the
-// driver's own network failures and timeouts, and DATABASE_BUSY (a search that waited
-// DATABASE_TIMEOUT_MS for a place in the search bulkhead).
-const DATABASE_DOWN_CODES = new Set(['DATABASE_BUSY', '3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
+// driver's own network failures and timeouts, DATABASE_BUSY (a search that waited
+// DATABASE_TIMEOUT_MS for a place in the search bulkhead) and CLIENT_GONE (a search whose client
+// left while it waited: the answer reaches nobody).
+const DATABASE_DOWN_CODES = new Set(['DATABASE_BUSY', 'CLIENT_GONE', '3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
 
 function isDatabaseDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -58,7 +59,9 @@ export class ErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, message] = statusAndMessage(error);
-    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // A client that went away before its search ran is no fault of the service.
+    const clientGone = (error as { code?: unknown } | null)?.code === 'CLIENT_GONE';
+    if (status >= 500 && !clientGone) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
     response.status(status).type('application/json').send(JSON.stringify({ error: message }));
   }

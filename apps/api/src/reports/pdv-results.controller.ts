@@ -1,6 +1,8 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListPdvResultsQuery, type Page, type PdvResultItem, REPORT_LIMITS } from '@mwr/domain';
+import { clientGoneSignal } from '../http/client-gone';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { INVALID_QUERY, ListingQueryPipe } from './listing-query.pipe';
 import { laterThan } from './listing-response';
@@ -19,17 +21,21 @@ export class PdvResultsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Query(pdvQuery) q: PdvQueryDto): Promise<Page<PdvResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(pdvQuery) q: PdvQueryDto): Promise<Page<PdvResultItem>> {
     return this.queries.execute(
-      new ListPdvResultsQuery(req.accountId as string, {
-        startedAt: q.startedAt,
-        endedAt: q.endedAt,
-        page: q.page ?? 1,
-        itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
-        mbKey: q.mbKey ?? null,
-        muKey: q.muKey ?? null,
-        search: q.search ?? null,
-      }),
+      new ListPdvResultsQuery(
+        req.accountId as string,
+        {
+          startedAt: q.startedAt,
+          endedAt: q.endedAt,
+          page: q.page ?? 1,
+          itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
+          mbKey: q.mbKey ?? null,
+          muKey: q.muKey ?? null,
+          search: q.search ?? null,
+        },
+        clientGoneSignal(res),
+      ),
     );
   }
 }

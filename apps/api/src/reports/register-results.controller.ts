@@ -1,6 +1,8 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListRegisterResultsQuery, type Page, REPORT_LIMITS, type RegisterResultItem } from '@mwr/domain';
+import { clientGoneSignal } from '../http/client-gone';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { INVALID_QUERY, ListingQueryPipe } from './listing-query.pipe';
 import { laterThan } from './listing-response';
@@ -18,17 +20,21 @@ export class RegisterResultsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Query(registersQuery) q: RegistersQueryDto): Promise<Page<RegisterResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(registersQuery) q: RegistersQueryDto): Promise<Page<RegisterResultItem>> {
     return this.queries.execute(
-      new ListRegisterResultsQuery(req.accountId as string, {
-        page: q.page ?? 1,
-        itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
-        startedAt: q.startedAt ?? null,
-        endedAt: q.endedAt ?? null,
-        mbKey: q.mbKey ?? null,
-        muKey: q.muKey ?? null,
-        search: q.search ?? null,
-      }),
+      new ListRegisterResultsQuery(
+        req.accountId as string,
+        {
+          page: q.page ?? 1,
+          itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
+          startedAt: q.startedAt ?? null,
+          endedAt: q.endedAt ?? null,
+          mbKey: q.mbKey ?? null,
+          muKey: q.muKey ?? null,
+          search: q.search ?? null,
+        },
+        clientGoneSignal(res),
+      ),
     );
   }
 }

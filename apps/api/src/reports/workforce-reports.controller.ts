@@ -1,6 +1,8 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListWorkforceResultsQuery, type MissionStatus, type Page, REPORT_LIMITS, type WorkforceResultItem } from '@mwr/domain';
+import { clientGoneSignal } from '../http/client-gone';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { INVALID_QUERY, ListingQueryPipe } from './listing-query.pipe';
 import { laterThan } from './listing-response';
@@ -18,18 +20,22 @@ export class WorkforceReportsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Query(workforceQuery) q: WorkforceQueryDto): Promise<Page<WorkforceResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(workforceQuery) q: WorkforceQueryDto): Promise<Page<WorkforceResultItem>> {
     return this.queries.execute(
-      new ListWorkforceResultsQuery(req.accountId as string, {
-        page: q.page ?? 1,
-        itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
-        startedAt: q.startedAt ?? null,
-        endedAt: q.endedAt ?? null,
-        status: (q.status as MissionStatus | undefined) ?? null,
-        mbKey: q.mbKey ?? null,
-        muKey: q.muKey ?? null,
-        search: q.search ?? null,
-      }),
+      new ListWorkforceResultsQuery(
+        req.accountId as string,
+        {
+          page: q.page ?? 1,
+          itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault,
+          startedAt: q.startedAt ?? null,
+          endedAt: q.endedAt ?? null,
+          status: (q.status as MissionStatus | undefined) ?? null,
+          mbKey: q.mbKey ?? null,
+          muKey: q.muKey ?? null,
+          search: q.search ?? null,
+        },
+        clientGoneSignal(res),
+      ),
     );
   }
 }

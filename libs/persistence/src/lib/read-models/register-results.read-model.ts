@@ -118,6 +118,6 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
         params: where.params,
       });
     // Searches are the expensive requests: they wait for a place in the bulkhead.
-    return searching && this.searches ? this.searches.run(accountId, read) : read();
+    return searching && this.searches ? this.searches.run(accountId, read, request.signal) : read();
   }
 }

@@ -1,4 +1,4 @@
-import { DatabaseBusyError, SearchBulkhead } from './search-bulkhead';
+import { DatabaseBusyError, SearchAbandonedError, SearchBulkhead } from './search-bulkhead';
 
 /** Work that runs until the test lets it finish. */
 function held() {
@@ -62,5 +62,22 @@ describe('SearchBulkhead: the database work searches hold at once, per account a
     const bulkhead = new SearchBulkhead({ total: 1, perAccount: 1, waitMs: 30 });
     await expect(bulkhead.run('acc-1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(bulkhead.run('acc-1', async () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('a search whose client went away leaves the queue at once, and the next one takes the place', async () => {
+    const bulkhead = new SearchBulkhead({ total: 1, perAccount: 1, waitMs: 10_000 });
+    const holder = held();
+    const first = bulkhead.run('acc-1', holder.work);
+    const client = new AbortController();
+    const abandoned = bulkhead.run('acc-2', async () => 'never', client.signal);
+    const next = bulkhead.run('acc-3', async () => 'ran');
+    client.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(SearchAbandonedError);
+    holder.finish();
+    await first;
+    await expect(next).resolves.toBe('ran');
+    const gone = new AbortController();
+    gone.abort();
+    await expect(bulkhead.run('acc-2', async () => 'never', gone.signal)).rejects.toBeInstanceOf(SearchAbandonedError);
   });
 });

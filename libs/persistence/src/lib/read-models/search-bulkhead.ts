@@ -8,6 +8,16 @@ export class DatabaseBusyError extends Error {
   }
 }
 
+/** Thrown when the client went away while its search waited: nobody is left to answer. */
+export class SearchAbandonedError extends Error {
+  readonly code = 'CLIENT_GONE';
+
+  constructor() {
+    super('The client went away while its search waited for a place');
+    this.name = 'SearchAbandonedError';
+  }
+}
+
 export interface SearchBulkheadOptions {
   /** searches of one instance running at once, all accounts together */
   total: number;
@@ -27,7 +37,8 @@ interface Waiter {
  * client account and in total, so that a client running broad searches in a loop holds at most
  * `perAccount` connections and cores, and cheap listings of every account keep the rest. Waiters
  * are admitted in arrival order among those whose account has room; one that waits `waitMs`
- * (DATABASE_TIMEOUT_MS) gives up with `DatabaseBusyError`.
+ * (DATABASE_TIMEOUT_MS) gives up with `DatabaseBusyError`, and one whose client went away (its
+ * signal aborted) leaves the queue at once, so abandoned requests do not hold up the others.
  */
 export class SearchBulkhead {
   private running = 0;
@@ -36,8 +47,8 @@ export class SearchBulkhead {
 
   constructor(private readonly options: SearchBulkheadOptions) {}
 
-  async run<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-    await this.enter(accountId);
+  async run<T>(accountId: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.enter(accountId, signal);
     try {
       return await work();
     } finally {
@@ -54,24 +65,31 @@ export class SearchBulkhead {
     this.runningByAccount.set(accountId, (this.runningByAccount.get(accountId) ?? 0) + 1);
   }
 
-  private enter(accountId: string): Promise<void> {
+  private enter(accountId: string, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(new SearchAbandonedError());
     if (this.hasRoom(accountId) && !this.queue.some((waiter) => waiter.accountId === accountId)) {
       this.take(accountId);
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
+      const giveUp = (error: Error) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abandoned);
+        this.queue.splice(this.queue.indexOf(waiter), 1);
+        reject(error);
+      };
+      const abandoned = () => giveUp(new SearchAbandonedError());
       const waiter: Waiter = {
         accountId,
         admit: () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', abandoned);
           this.take(accountId);
           resolve();
         },
       };
-      const timer = setTimeout(() => {
-        this.queue.splice(this.queue.indexOf(waiter), 1);
-        reject(new DatabaseBusyError(this.options.waitMs));
-      }, this.options.waitMs);
+      const timer = setTimeout(() => giveUp(new DatabaseBusyError(this.options.waitMs)), this.options.waitMs);
+      signal?.addEventListener('abort', abandoned, { once: true });
       this.queue.push(waiter);
     });
   }

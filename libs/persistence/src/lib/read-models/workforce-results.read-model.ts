@@ -87,6 +87,6 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
         params: where.params,
       });
     // Searches are the expensive requests: they wait for a place in the bulkhead.
-    return searching && this.searches ? this.searches.run(accountId, read) : read();
+    return searching && this.searches ? this.searches.run(accountId, read, request.signal) : read();
   }
 }

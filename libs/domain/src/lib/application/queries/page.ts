@@ -9,6 +9,8 @@ export interface Page<T> {
 export interface PageRequest {
   page: number;
   itemsPerPage: number;
+  /** Aborted when the client has gone: a read model may stop waiting for a place to run. */
+  signal?: AbortSignal;
 }
 
 /**

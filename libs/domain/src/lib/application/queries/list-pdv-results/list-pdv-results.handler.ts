@@ -14,8 +14,8 @@ export class ListPdvResultsHandler implements IQueryHandler<ListPdvResultsQuery>
     private readonly config: DomainConfig,
   ) {}
 
-  async execute({ accountId, params }: ListPdvResultsQuery): Promise<Page<PdvResultItem>> {
+  async execute({ accountId, params, signal }: ListPdvResultsQuery): Promise<Page<PdvResultItem>> {
     const period = reportPeriod(params.startedAt, params.endedAt, this.config.reportTimeZone);
-    return envelope(params, await this.pdv.page(accountId, { ...params, period }, params));
+    return envelope(params, await this.pdv.page(accountId, { ...params, period }, { page: params.page, itemsPerPage: params.itemsPerPage, signal }));
   }
 }

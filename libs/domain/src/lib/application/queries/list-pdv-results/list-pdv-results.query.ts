@@ -17,6 +17,8 @@ export class ListPdvResultsQuery extends Query<Page<PdvResultItem>> {
   constructor(
     readonly accountId: string,
     readonly params: PdvParams,
+    /** aborted when the client has gone before the answer */
+    readonly signal?: AbortSignal,
   ) {
     super();
   }

@@ -26,9 +26,9 @@ export class ListRegisterResultsHandler implements IQueryHandler<ListRegisterRes
     private readonly config: DomainConfig,
   ) {}
 
-  async execute({ accountId, params }: ListRegisterResultsQuery): Promise<Page<RegisterResultItem>> {
+  async execute({ accountId, params, signal }: ListRegisterResultsQuery): Promise<Page<RegisterResultItem>> {
     const period = reportPeriod(params.startedAt, params.endedAt, this.config.reportTimeZone);
-    const { total, rows } = await this.registers.page(accountId, { ...params, period }, params);
+    const { total, rows } = await this.registers.page(accountId, { ...params, period }, { page: params.page, itemsPerPage: params.itemsPerPage, signal });
     return envelope(params, { total, rows: rows.map(withFlaggedBlocks) });
   }
 }

@@ -17,6 +17,8 @@ export class ListRegisterResultsQuery extends Query<Page<RegisterResultItem>> {
   constructor(
     readonly accountId: string,
     readonly params: RegisterParams,
+    /** aborted when the client has gone before the answer */
+    readonly signal?: AbortSignal,
   ) {
     super();
   }

@@ -22,9 +22,9 @@ export class ListWorkforceResultsHandler implements IQueryHandler<ListWorkforceR
     private readonly config: DomainConfig,
   ) {}
 
-  async execute({ accountId, params }: ListWorkforceResultsQuery): Promise<Page<WorkforceResultItem>> {
+  async execute({ accountId, params, signal }: ListWorkforceResultsQuery): Promise<Page<WorkforceResultItem>> {
     const period = reportPeriod(params.startedAt, params.endedAt, this.config.reportTimeZone);
-    const { total, rows } = await this.results.page(accountId, { ...params, period }, params);
+    const { total, rows } = await this.results.page(accountId, { ...params, period }, { page: params.page, itemsPerPage: params.itemsPerPage, signal });
     return envelope(params, { total, rows: rows.map(workforceItem) });
   }
 }

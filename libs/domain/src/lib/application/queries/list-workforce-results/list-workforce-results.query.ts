@@ -19,6 +19,8 @@ export class ListWorkforceResultsQuery extends Query<Page<WorkforceResultItem>> 
   constructor(
     readonly accountId: string,
     readonly params: WorkforceParams,
+    /** aborted when the client has gone before the answer */
+    readonly signal?: AbortSignal,
   ) {
     super();
   }

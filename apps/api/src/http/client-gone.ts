@@ -1,0 +1,13 @@
+import type { Response } from 'express';
+
+/**
+ * A signal aborted when the connection closes before the response was sent: the client has gone,
+ * so work still waiting for it (a search queued in the bulkhead) can give up its place.
+ */
+export function clientGoneSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
