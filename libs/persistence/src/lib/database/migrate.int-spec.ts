@@ -23,4 +23,19 @@ describe('migrate', () => {
       await Promise.all(sources.map((source) => source.destroy()));
     }
   });
+
+  it('the latest migration can be undone and applied again, leaving its triggers working', async () => {
+    const source = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
+    try {
+      await migrate(source);
+      await source.undoLastMigration({ transaction: 'each' });
+      const [{ tables }] = await source.query(`SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('listing_counts', 'workforce_rows')`);
+      expect(tables).toBe(0);
+      expect(await migrate(source)).toEqual([new MIGRATIONS[MIGRATIONS.length - 1]().name]);
+      const [{ functions }] = await source.query(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`);
+      expect(functions).toBe(1);
+    } finally {
+      await source.destroy();
+    }
+  });
 });
