@@ -13,5 +13,5 @@ export * from './lib/read-models/workforce-results.read-model';
 export * from './lib/read-models/delivery-results.read-model';
 export * from './lib/read-models/pdv-results.read-model';
 export * from './lib/read-models/register-results.read-model';
-export { rebuildListings } from './lib/database/rebuild-listings';
+export { buildListingRows, LISTING_ROWS_TABLES, type ListingRowsTable, rebuildListings } from './lib/database/rebuild-listings';
 export { DatabaseBusyError, SearchAbandonedError, SearchBulkhead } from './lib/read-models/search-bulkhead';

@@ -24,16 +24,31 @@ describe('migrate', () => {
     }
   });
 
-  it('the latest migration can be undone and applied again, leaving its triggers working', async () => {
+  it('the migrations since the listing rows can be undone and applied again, leaving their triggers working', async () => {
     const source = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
+    const one = async (sql: string) => (await source.query(sql))[0];
+    const deferrableTriggers = `SELECT count(*)::int AS n FROM pg_trigger WHERE tgname LIKE '%\\_listings' AND pg_get_triggerdef(oid) LIKE '%listing_rows_maintained()%'`;
+    const foreignKeys = `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f'`;
     try {
       await migrate(source);
+      const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
+      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000']);
+      expect(await one(deferrableTriggers)).toEqual({ n: 12 });
+      const fewer = (await one(foreignKeys)).n;
+
       await source.undoLastMigration({ transaction: 'each' });
-      const [{ tables }] = await source.query(`SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('listing_counts', 'workforce_rows')`);
-      expect(tables).toBe(0);
-      expect(await migrate(source)).toEqual([new MIGRATIONS[MIGRATIONS.length - 1]().name]);
-      const [{ functions }] = await source.query(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`);
-      expect(functions).toBe(1);
+      expect((await one(foreignKeys)).n).toBe(fewer + 30);
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(deferrableTriggers)).toEqual({ n: 0 });
+      expect(await one(`SELECT count(*)::int AS n FROM pg_views WHERE viewname LIKE '%\\_listed'`)).toEqual({ n: 0 });
+      expect(await one(`SELECT prosrc LIKE '%workforce_listed%' AS reads_view FROM pg_proc WHERE proname = 'refresh_workforce_rows'`)).toEqual({ reads_view: false });
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(`SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('listing_counts', 'workforce_rows')`)).toEqual({ tables: 0 });
+
+      expect(await migrate(source)).toEqual(since);
+      expect(await one(deferrableTriggers)).toEqual({ n: 12 });
+      expect((await one(foreignKeys)).n).toBe(fewer);
+      expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();
     }

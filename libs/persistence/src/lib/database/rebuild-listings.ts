@@ -5,11 +5,16 @@ export interface SqlRunner {
 
 const BATCH = 20_000;
 
-/** The listing rows tables and the base table and refresh function each is made from. */
+const NIL = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The listing rows tables, the base table and refresh function each is made from (migration 6),
+ * and the view that says which base rows they list (migration 7, so not for migration 6's rebuild).
+ */
 const LISTING_ROWS = [
-  { rows: 'workforce_rows', base: 'missions_users', refresh: 'refresh_workforce_rows', listed: 'true' },
-  { rows: 'register_rows', base: 'registers', refresh: 'refresh_register_rows', listed: `b.status = 'APPROVED'` },
-  { rows: 'pdv_rows', base: 'pdv_records', refresh: 'refresh_pdv_rows', listed: `b.status = 'DONE'` },
+  { rows: 'workforce_rows', base: 'missions_users', refresh: 'refresh_workforce_rows', listed: 'true', view: 'workforce_listed', lock: 'lock_workforce_row_ancestors', columns: 'mission_date, status' },
+  { rows: 'register_rows', base: 'registers', refresh: 'refresh_register_rows', listed: `b.status = 'APPROVED'`, view: 'register_listed', lock: 'lock_register_row_ancestors', columns: 'updated_at, search' },
+  { rows: 'pdv_rows', base: 'pdv_records', refresh: 'refresh_pdv_rows', listed: `b.status = 'DONE'`, view: 'pdv_listed', lock: 'lock_pdv_row_ancestors', columns: 'updated_at, search' },
 ] as const;
 
 /** Each listing's items as (account, key, instant): what its counts count. */
@@ -34,7 +39,7 @@ const COUNTED = [
 export async function rebuildListings(db: SqlRunner): Promise<void> {
   for (const { rows, base, refresh, listed } of LISTING_ROWS) {
     await db.query(`DELETE FROM ${rows} x WHERE NOT EXISTS (SELECT FROM ${base} b WHERE b.id = x.id AND ${listed})`);
-    let after = '00000000-0000-0000-0000-000000000000';
+    let after = NIL;
     for (;;) {
       // Keyset batches: each refresh looks up a bounded array of ids through the primary keys.
       const [{ last }] = (await db.query(
@@ -61,5 +66,57 @@ export async function rebuildListings(db: SqlRunner): Promise<void> {
         GROUP BY client_account_id, g.grain, date_trunc(g.grain, hour, 'UTC'), key`,
       [listing],
     );
+  }
+}
+
+export type ListingRowsTable = (typeof LISTING_ROWS)[number]['rows'];
+
+/** The tables of listing rows, each buildable apart (`buildListingRows`). */
+export const LISTING_ROWS_TABLES: readonly ListingRowsTable[] = LISTING_ROWS.map((listing) => listing.rows);
+
+/**
+ * Lists the base rows whose ids lie in [first, last] that a writer inserted with its listing rows
+ * deferred (`SET LOCAL mwr.listing_rows = 'deferred'`, migration 7): the seeder, whose batch ids
+ * share a prefix. Set-based, in keyset batches; the counting triggers count what it inserts, so
+ * it must run in a transaction that does not defer, and a listing's rows and counts become
+ * visible together when it commits. A row listed already (a verb changed it since, and its
+ * trigger listed it) is left as it is, and so is not counted twice.
+ */
+export async function buildListingRows(db: SqlRunner, table: ListingRowsTable, first: string, last: string): Promise<void> {
+  const { rows, base, view, lock, columns } = LISTING_ROWS.find((listing) => listing.rows === table) as (typeof LISTING_ROWS)[number];
+  const alsoSearch =
+    rows === 'workforce_rows'
+      ? `, documents AS (INSERT INTO workforce_search (id, client_account_id, mission_date, search)
+                         SELECT id, client_account_id, mission_date, search FROM batch ON CONFLICT (id) DO NOTHING)`
+      : '';
+  let from = first;
+  for (;;) {
+    // The batch's bounds first, from the base table's primary key, so that the view is then
+    // planned for the batch alone rather than sorted whole for each batch.
+    const [{ upto }] = (await db.query(
+      `SELECT coalesce((SELECT id FROM ${base} WHERE id >= $1 AND id <= $2 ORDER BY id OFFSET ${BATCH - 1} LIMIT 1), $2::uuid) AS upto`,
+      [from, last],
+    )) as { upto: string }[];
+    // As a refresh does, and the base rows too (no trigger's statement holds them): what the rows
+    // are computed from is share-locked first, and read by the next statement, whose snapshot sees
+    // every change that was under way when the locks were taken. Without it, a review committing
+    // meanwhile could unlist a register that the build then lists.
+    await db.query(
+      `WITH batch AS (SELECT id FROM ${base} WHERE id >= $1 AND id <= $2 FOR SHARE) SELECT ${lock}(ARRAY(SELECT id FROM batch))`,
+      [from, upto],
+    );
+    await db.query(
+      `WITH batch AS (SELECT * FROM ${view} WHERE id >= $1 AND id <= $2),
+       listed AS (
+         INSERT INTO ${rows} (id, client_account_id, ${columns}) SELECT id, client_account_id, ${columns} FROM batch ORDER BY id
+         ON CONFLICT (id) DO NOTHING
+       )${alsoSearch}
+       SELECT`,
+      [from, upto],
+    );
+    if (upto === last) return;
+    const [next] = (await db.query(`SELECT id FROM ${base} WHERE id > $1 AND id <= $2 ORDER BY id LIMIT 1`, [upto, last])) as { id: string }[];
+    if (!next) return;
+    from = next.id;
   }
 }

@@ -2,6 +2,133 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { rebuildListings } from '../database/rebuild-listings';
 
 /**
+ * The refresh functions as this migration wrote them; migration 7 reads them through views and
+ * restores these when it is undone.
+ */
+export const REFRESH_FUNCTIONS = `
+      -- Each refresh makes the listing rows of the given ids what the base tables say they are:
+      -- inserted, changed (only where something differs, so counts move only on real changes) or
+      -- deleted. It first share-locks the rows it reads besides the listed row's own (its
+      -- "ancestors": mission, main mission, participant, register, product), then computes with a
+      -- snapshot taken after those locks: a concurrent change of an ancestor either waits for this
+      -- transaction, or has committed and is seen. Without it, two transactions changing a
+      -- participant and its mission at once could each compute from the other's old row.
+      -- Workforce: participants of missions whose main mission has check_in_check_out.
+      CREATE FUNCTION refresh_workforce_rows(ids uuid[]) RETURNS void
+        LANGUAGE sql AS $$
+        SELECT FROM missions_users mu
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE mu.id = ANY (ids)
+           FOR SHARE OF m, mm;
+        DELETE FROM workforce_rows w
+         WHERE w.id = ANY (ids)
+           AND NOT EXISTS (
+             SELECT FROM missions_users mu
+               JOIN missions m ON m.id = mu.mission_id
+               JOIN main_missions mm ON mm.id = m.main_mission_id
+              WHERE mu.id = w.id AND mm.check_in_check_out);
+        DELETE FROM workforce_search s
+         WHERE s.id = ANY (ids) AND NOT EXISTS (SELECT FROM workforce_rows w WHERE w.id = s.id);
+        INSERT INTO workforce_rows AS w (id, client_account_id, mission_date, status)
+        SELECT mu.id, mu.client_account_id, m.mission_date, mu.status
+          FROM missions_users mu
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE mu.id = ANY (ids) AND mm.check_in_check_out
+         ORDER BY mu.id
+        ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, status = EXCLUDED.status
+         WHERE (w.mission_date, w.status) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.status);
+        INSERT INTO workforce_search AS s (id, client_account_id, mission_date, search)
+        SELECT mu.id, mu.client_account_id, m.mission_date, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key)
+          FROM missions_users mu
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE mu.id = ANY (ids) AND mm.check_in_check_out
+         ORDER BY mu.id
+        ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, search = EXCLUDED.search
+         WHERE (s.mission_date, s.search) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.search);
+      $$;
+
+      -- Registers: APPROVED ones; the mission is the participant's, as the item shows it.
+      CREATE FUNCTION refresh_register_rows(ids uuid[]) RETURNS void
+        LANGUAGE sql AS $$
+        SELECT FROM registers r
+          JOIN missions_users mu ON mu.id = r.missions_user_id
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE r.id = ANY (ids)
+           FOR SHARE OF mu, m, mm;
+        DELETE FROM register_rows x
+         WHERE x.id = ANY (ids)
+           AND NOT EXISTS (SELECT FROM registers r WHERE r.id = x.id AND r.status = 'APPROVED');
+        INSERT INTO register_rows AS x (id, client_account_id, updated_at, search)
+        SELECT r.id, r.client_account_id, r.updated_at, search_document(mm.name, m.mb_key, mu.mu_key, r.identifier)
+          FROM registers r
+          JOIN missions_users mu ON mu.id = r.missions_user_id
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE r.id = ANY (ids) AND r.status = 'APPROVED'
+         ORDER BY r.id
+        ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, search = EXCLUDED.search
+         WHERE (x.updated_at, x.search) IS DISTINCT FROM (EXCLUDED.updated_at, EXCLUDED.search);
+      $$;
+
+      -- Point of sale: DONE records.
+      CREATE FUNCTION refresh_pdv_rows(ids uuid[]) RETURNS void
+        LANGUAGE sql AS $$
+        SELECT FROM pdv_records p
+          JOIN import_products ip ON ip.id = p.import_products_id
+          JOIN registers r ON r.id = p.register_id
+          JOIN missions_users mu ON mu.id = r.missions_user_id
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE p.id = ANY (ids)
+           FOR SHARE OF ip, r, mu, m, mm;
+        DELETE FROM pdv_rows x
+         WHERE x.id = ANY (ids)
+           AND NOT EXISTS (SELECT FROM pdv_records p WHERE p.id = x.id AND p.status = 'DONE');
+        INSERT INTO pdv_rows AS x (id, client_account_id, updated_at, search)
+        SELECT p.id, p.client_account_id, p.updated_at, search_document(ip.name, mm.name, m.mb_key, mu.mu_key, r.identifier)
+          FROM pdv_records p
+          JOIN import_products ip ON ip.id = p.import_products_id
+          JOIN registers r ON r.id = p.register_id
+          JOIN missions_users mu ON mu.id = r.missions_user_id
+          JOIN missions m ON m.id = mu.mission_id
+          JOIN main_missions mm ON mm.id = m.main_mission_id
+         WHERE p.id = ANY (ids) AND p.status = 'DONE'
+         ORDER BY p.id
+        ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, search = EXCLUDED.search
+         WHERE (x.updated_at, x.search) IS DISTINCT FROM (EXCLUDED.updated_at, EXCLUDED.search);
+      $$;
+`;
+
+/** The form answers' counting trigger function as this migration wrote it; migration 7 replaces it. */
+export const COUNT_FORM_ANSWERS = `
+      -- A form-answers item is one answer, counted at its submission's form and answer time. The
+      -- submissions are share-locked first, as the refreshes above lock what they read.
+      CREATE FUNCTION count_form_answers() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          PERFORM FROM forms_data fd WHERE fd.id IN (SELECT forms_data_id FROM old_rows) FOR SHARE;
+        ELSE
+          PERFORM FROM forms_data fd WHERE fd.id IN (SELECT forms_data_id FROM new_rows) FOR SHARE;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          PERFORM add_listing_deltas('form_answers', ARRAY(
+            SELECT (fd.client_account_id, fd.form_id, fd.answered_at, -1)::listing_delta
+              FROM old_rows a JOIN forms_data fd ON fd.id = a.forms_data_id));
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          PERFORM add_listing_deltas('form_answers', ARRAY(
+            SELECT (fd.client_account_id, fd.form_id, fd.answered_at, 1)::listing_delta
+              FROM new_rows a JOIN forms_data fd ON fd.id = a.forms_data_id));
+        END IF;
+        RETURN NULL;
+      END $$;
+`;
+
+/**
  * What keeps the listings fast at millions of rows (docs/adr/0009):
  *
  * - Listing rows: one narrow row per listed item of the workforce, register and point-of-sale
@@ -106,102 +233,9 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
       CREATE INDEX pdv_rows_order_idx ON pdv_rows (client_account_id, updated_at DESC, id DESC);
       CREATE INDEX pdv_rows_search_trgm ON pdv_rows USING gin (search gin_trgm_ops);
 
-      -- Each refresh makes the listing rows of the given ids what the base tables say they are:
-      -- inserted, changed (only where something differs, so counts move only on real changes) or
-      -- deleted. It first share-locks the rows it reads besides the listed row's own (its
-      -- "ancestors": mission, main mission, participant, register, product), then computes with a
-      -- snapshot taken after those locks: a concurrent change of an ancestor either waits for this
-      -- transaction, or has committed and is seen. Without it, two transactions changing a
-      -- participant and its mission at once could each compute from the other's old row.
-      -- Workforce: participants of missions whose main mission has check_in_check_out.
-      CREATE FUNCTION refresh_workforce_rows(ids uuid[]) RETURNS void
-        LANGUAGE sql AS $$
-        SELECT FROM missions_users mu
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE mu.id = ANY (ids)
-           FOR SHARE OF m, mm;
-        DELETE FROM workforce_rows w
-         WHERE w.id = ANY (ids)
-           AND NOT EXISTS (
-             SELECT FROM missions_users mu
-               JOIN missions m ON m.id = mu.mission_id
-               JOIN main_missions mm ON mm.id = m.main_mission_id
-              WHERE mu.id = w.id AND mm.check_in_check_out);
-        DELETE FROM workforce_search s
-         WHERE s.id = ANY (ids) AND NOT EXISTS (SELECT FROM workforce_rows w WHERE w.id = s.id);
-        INSERT INTO workforce_rows AS w (id, client_account_id, mission_date, status)
-        SELECT mu.id, mu.client_account_id, m.mission_date, mu.status
-          FROM missions_users mu
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE mu.id = ANY (ids) AND mm.check_in_check_out
-         ORDER BY mu.id
-        ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, status = EXCLUDED.status
-         WHERE (w.mission_date, w.status) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.status);
-        INSERT INTO workforce_search AS s (id, client_account_id, mission_date, search)
-        SELECT mu.id, mu.client_account_id, m.mission_date, search_document(mu.user_name, mm.name, m.mb_key, mu.mu_key)
-          FROM missions_users mu
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE mu.id = ANY (ids) AND mm.check_in_check_out
-         ORDER BY mu.id
-        ON CONFLICT (id) DO UPDATE SET mission_date = EXCLUDED.mission_date, search = EXCLUDED.search
-         WHERE (s.mission_date, s.search) IS DISTINCT FROM (EXCLUDED.mission_date, EXCLUDED.search);
-      $$;
-
-      -- Registers: APPROVED ones; the mission is the participant's, as the item shows it.
-      CREATE FUNCTION refresh_register_rows(ids uuid[]) RETURNS void
-        LANGUAGE sql AS $$
-        SELECT FROM registers r
-          JOIN missions_users mu ON mu.id = r.missions_user_id
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE r.id = ANY (ids)
-           FOR SHARE OF mu, m, mm;
-        DELETE FROM register_rows x
-         WHERE x.id = ANY (ids)
-           AND NOT EXISTS (SELECT FROM registers r WHERE r.id = x.id AND r.status = 'APPROVED');
-        INSERT INTO register_rows AS x (id, client_account_id, updated_at, search)
-        SELECT r.id, r.client_account_id, r.updated_at, search_document(mm.name, m.mb_key, mu.mu_key, r.identifier)
-          FROM registers r
-          JOIN missions_users mu ON mu.id = r.missions_user_id
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE r.id = ANY (ids) AND r.status = 'APPROVED'
-         ORDER BY r.id
-        ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, search = EXCLUDED.search
-         WHERE (x.updated_at, x.search) IS DISTINCT FROM (EXCLUDED.updated_at, EXCLUDED.search);
-      $$;
-
-      -- Point of sale: DONE records.
-      CREATE FUNCTION refresh_pdv_rows(ids uuid[]) RETURNS void
-        LANGUAGE sql AS $$
-        SELECT FROM pdv_records p
-          JOIN import_products ip ON ip.id = p.import_products_id
-          JOIN registers r ON r.id = p.register_id
-          JOIN missions_users mu ON mu.id = r.missions_user_id
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE p.id = ANY (ids)
-           FOR SHARE OF ip, r, mu, m, mm;
-        DELETE FROM pdv_rows x
-         WHERE x.id = ANY (ids)
-           AND NOT EXISTS (SELECT FROM pdv_records p WHERE p.id = x.id AND p.status = 'DONE');
-        INSERT INTO pdv_rows AS x (id, client_account_id, updated_at, search)
-        SELECT p.id, p.client_account_id, p.updated_at, search_document(ip.name, mm.name, m.mb_key, mu.mu_key, r.identifier)
-          FROM pdv_records p
-          JOIN import_products ip ON ip.id = p.import_products_id
-          JOIN registers r ON r.id = p.register_id
-          JOIN missions_users mu ON mu.id = r.missions_user_id
-          JOIN missions m ON m.id = mu.mission_id
-          JOIN main_missions mm ON mm.id = m.main_mission_id
-         WHERE p.id = ANY (ids) AND p.status = 'DONE'
-         ORDER BY p.id
-        ON CONFLICT (id) DO UPDATE SET updated_at = EXCLUDED.updated_at, search = EXCLUDED.search
-         WHERE (x.updated_at, x.search) IS DISTINCT FROM (EXCLUDED.updated_at, EXCLUDED.search);
-      $$;
-
+    `);
+    await db.query(REFRESH_FUNCTIONS);
+    await db.query(`
       -- What each base table's change touches. Transition tables exist only for their events:
       -- new_rows for INSERT and UPDATE, old_rows for UPDATE and DELETE.
       CREATE FUNCTION missions_users_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -332,28 +366,9 @@ export class ListingRowsAndCounts1764200000000 implements MigrationInterface {
         RETURN NULL;
       END $$;
 
-      -- A form-answers item is one answer, counted at its submission's form and answer time. The
-      -- submissions are share-locked first, as the refreshes above lock what they read.
-      CREATE FUNCTION count_form_answers() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM FROM forms_data fd WHERE fd.id IN (SELECT forms_data_id FROM old_rows) FOR SHARE;
-        ELSE
-          PERFORM FROM forms_data fd WHERE fd.id IN (SELECT forms_data_id FROM new_rows) FOR SHARE;
-        END IF;
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          PERFORM add_listing_deltas('form_answers', ARRAY(
-            SELECT (fd.client_account_id, fd.form_id, fd.answered_at, -1)::listing_delta
-              FROM old_rows a JOIN forms_data fd ON fd.id = a.forms_data_id));
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          PERFORM add_listing_deltas('form_answers', ARRAY(
-            SELECT (fd.client_account_id, fd.form_id, fd.answered_at, 1)::listing_delta
-              FROM new_rows a JOIN forms_data fd ON fd.id = a.forms_data_id));
-        END IF;
-        RETURN NULL;
-      END $$;
-
+    `);
+    await db.query(COUNT_FORM_ANSWERS);
+    await db.query(`
       -- A submission that moves (another form or answer time) moves its answers' counts.
       CREATE FUNCTION count_moved_form_submissions() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -4,6 +4,8 @@ import { TenantConsistentReferences1763900000000 } from './1763900000000-tenant-
 import { SearchPaths1764000000000 } from './1764000000000-search-paths';
 import { UniqueAnswerPositions1764100000000 } from './1764100000000-unique-answer-positions';
 import { ListingRowsAndCounts1764200000000 } from './1764200000000-listing-rows-and-counts';
+import { DeferrableListingRows1764300000000 } from './1764300000000-deferrable-listing-rows';
+import { ImpliedForeignKeys1764400000000 } from './1764400000000-implied-foreign-keys';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -13,4 +15,6 @@ export const MIGRATIONS = [
   SearchPaths1764000000000,
   UniqueAnswerPositions1764100000000,
   ListingRowsAndCounts1764200000000,
+  DeferrableListingRows1764300000000,
+  ImpliedForeignKeys1764400000000,
 ];

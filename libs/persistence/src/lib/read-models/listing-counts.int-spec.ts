@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MissionStatus, Participant, type Period, reportPeriod } from '@mwr/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { openDataSource } from '../database/data-source';
-import { rebuildListings } from '../database/rebuild-listings';
+import { buildListingRows, LISTING_ROWS_TABLES, rebuildListings } from '../database/rebuild-listings';
 import { TypeOrmParticipantRepository } from '../repositories/typeorm-participant.repository';
 import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { PostgresDeliveryResultsReadModel } from './delivery-results.read-model';
@@ -116,7 +116,7 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
     const a = account.id;
     const kind = random.pick([
       'demand', 'demand', 'verb', 'verb', 'verb', 'status', 'missionDate', 'register', 'review', 'review',
-      'pdv', 'pdvChange', 'stop', 'stopChange', 'form', 'formChange', 'delete', 'flag',
+      'pdv', 'pdvChange', 'stop', 'stopChange', 'form', 'formChange', 'delete', 'flag', 'deferred',
     ] as const);
     if (kind === 'verb') {
       const row = await any<{ mu_key: string }>(db.manager, `SELECT mu_key FROM missions_users WHERE client_account_id = $1 ORDER BY random() LIMIT 1`, [a]);
@@ -136,6 +136,7 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
       await participants.change(a, row.mu_key, random.pick(verbs)).catch(() => undefined);
       return;
     }
+    if (kind === 'deferred') return deferredWrite(random, account);
     await db
       .transaction(async (m) => {
         switch (kind) {
@@ -262,6 +263,63 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
         // the base tables. Either way nothing of it may remain in the counts.
         if (error.message !== 'rolled back on purpose' && !['40P01', '40001', '23505', '23503'].includes(error.code ?? '')) throw error;
       });
+  }
+
+  /**
+   * A bulk writer as the seeder is one: base rows whose ids share a prefix, written with their
+   * listing rows deferred (migration 7), then listed by `buildListingRows`, one transaction per
+   * listing. Meanwhile the other writers may change those rows, and list them through their triggers.
+   */
+  async function deferredWrite(random: Random, account: Account): Promise<void> {
+    const prefix = randomUUID().slice(0, 24);
+    let counter = 0;
+    const id = () => `${prefix}${(counter++).toString(16).padStart(12, '0')}`;
+    const a = account.id;
+    const committed = await db
+      .transaction(async (m) => {
+        await m.query(`SET LOCAL mwr.listing_rows = 'deferred'`);
+        const demand = id();
+        const main = random.pick(account.mainMissions);
+        await m.query(`INSERT INTO demands (id, client_account_id, main_mission_id, date_picked, participants, created_at) VALUES ($1, $2, $3, '2026-02-01', 3, now())`, [demand, a, main]);
+        const mission = id();
+        await m.query(
+          `INSERT INTO missions (id, client_account_id, demand_id, main_mission_id, mb_key, mission_date, places, created_at) VALUES ($1, $2, $3, $4, $5, $6, 3, now())`,
+          [mission, a, demand, main, `MB-${mission}`, instant(random)],
+        );
+        for (let j = random.int(1, 4); j > 0; j -= 1) {
+          const participant = id();
+          await m.query(
+            `INSERT INTO missions_users (id, client_account_id, mission_id, mu_key, user_name, status, created_at, updated_at) VALUES ($1, $2, $3, $4, 'Bia Souza', $5, now(), now())`,
+            [participant, a, mission, `MU-${participant}`, random.pick(STATUSES)],
+          );
+          if (random.chance(0.3)) continue;
+          const register = id();
+          await m.query(
+            `INSERT INTO registers (id, client_account_id, missions_user_id, mission_id, identifier, status, created_at, updated_at) VALUES ($1, $2, $3, $4, 'REG', $5, now(), $6)`,
+            [register, a, participant, mission, random.pick(['PENDING', 'APPROVED', 'APPROVED']), instant(random)],
+          );
+          await m.query(
+            `INSERT INTO pdv_records (id, client_account_id, register_id, import_products_id, status, updated_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [id(), a, register, random.pick(account.products), random.pick(['PENDING', 'DONE']), instant(random)],
+          );
+        }
+        if (random.chance(0.1)) throw new Error('rolled back on purpose');
+        return true;
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rolled back on purpose') throw error;
+        return false;
+      });
+    if (!committed) return;
+    const [first, last] = [`${prefix}000000000000`, `${prefix}ffffffffffff`];
+    const build = async (table: (typeof LISTING_ROWS_TABLES)[number], attempts = 3): Promise<void> => {
+      // A deadlock with a concurrent writer rolls the build back; the seeder would fail, this writer retries.
+      await db.transaction((m) => buildListingRows(m, table, first, last)).catch((error: Error & { code?: string }) => {
+        if (error.code !== '40P01' || attempts === 1) throw error;
+        return build(table, attempts - 1);
+      });
+    };
+    await Promise.all(LISTING_ROWS_TABLES.map((table) => build(table)));
   }
 
   const between = (column: string, first: number) =>
