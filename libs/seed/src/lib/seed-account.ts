@@ -1,4 +1,5 @@
 import { isValidTimeZone, MISSION_STATUSES, missionStatusName, REGISTER_STATUSES } from '@mwr/domain';
+import { buildListingRows, LISTING_ROWS_TABLES } from '@mwr/persistence';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { planSeedCatalog } from './seed-catalog';
 import { type PdvStatus, SEED_CHUNK_MISSIONS, SEED_MAX_MISSIONS, type SeedChunk, SeedGenerator, type StopType } from './seed-generator';
@@ -96,6 +97,7 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
         slaToleranceMinutes: options.slaToleranceMinutes,
       });
       const tally = new Tally();
+      const writers = options.writers ?? SEED_WRITERS;
       let written = 0;
       tally.add('subcategories', plan.subcategories.length);
       tally.add('main_missions', plan.mainMissions.length);
@@ -105,12 +107,36 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
       tally.add('import_products', plan.importProducts.length);
       tally.add('delivery_places', plan.deliveryPlaces.length);
 
-      await writeChunks(dataSource, runner, options.writers ?? SEED_WRITERS, () => generator.nextChunk(options.chunkMissions ?? SEED_CHUNK_MISSIONS), async (writer, chunk) => {
-        await inTransaction(writer, () => insertSeedChunk(writer, accountId, chunk));
-        tally.count(chunk);
-        written += chunk.missions.length;
-        options.onProgress?.(written, missions);
-      });
+      // The chunks leave their workforce, register and point-of-sale listing rows to a set-based
+      // build at the end (migration 7): until then those listings neither show nor count the batch,
+      // so their totals still agree with their pages. Each listing is built in a transaction of its
+      // own, side by side. The build runs even when a chunk failed, for the chunks that landed; a
+      // seed killed before it is repaired by `db rebuild-listings`.
+      const { first, last } = ids.uuidRange();
+      const buildListingRowsOfBatch = () => {
+        const tables = [...LISTING_ROWS_TABLES];
+        return onConnections(dataSource, runner, writers, () => tables.shift() ?? null, (builder, table) =>
+          inTransaction(builder, () => buildListingRows(builder, table, first, last)),
+        );
+      };
+      try {
+        await onConnections(dataSource, runner, writers, () => generator.nextChunk(options.chunkMissions ?? SEED_CHUNK_MISSIONS), async (writer, chunk) => {
+          await inTransaction(writer, async () => {
+            await writer.query(`SET LOCAL mwr.listing_rows = 'deferred'`);
+            // A chunk lost to a crash is a seed to run again, not data to keep: no flush per commit.
+            await writer.query('SET LOCAL synchronous_commit = off');
+            await insertSeedChunk(writer, accountId, chunk);
+          });
+          tally.count(chunk);
+          written += chunk.missions.length;
+          options.onProgress?.(written, missions);
+        });
+      } catch (error) {
+        // Its own failure (the connection is gone, say) must not hide the chunk's.
+        await buildListingRowsOfBatch().catch(() => undefined);
+        throw error;
+      }
+      await buildListingRowsOfBatch();
       return {
         clientId: account.client_id,
         seed,
@@ -130,24 +156,25 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
 }
 
 /**
- * Writes the chunks on `writers` connections at once: while some chunks are written, the next one
- * is generated, and PostgreSQL works on several at a time. Each chunk is its own transaction, so
- * their commit order does not matter; at most `writers` chunks are held in memory. After a failure
- * no new chunk starts, the ones under way finish or roll back, and the first error is thrown.
+ * Runs the work items `next` gives on `connections` connections at once: while some chunks are
+ * written, the next one is generated, and PostgreSQL works on several at a time. Each item is its
+ * own transaction, so their commit order does not matter; at most `connections` items are held in
+ * memory. After a failure no new item starts, the ones under way finish or roll back, and the
+ * first error is thrown.
  */
-async function writeChunks(
+async function onConnections<Item>(
   dataSource: DataSource,
   first: QueryRunner,
-  writers: number,
-  next: () => SeedChunk | null,
-  write: (writer: QueryRunner, chunk: SeedChunk) => Promise<void>,
+  connections: number,
+  next: () => Item | null,
+  work: (runner: QueryRunner, item: Item) => Promise<void>,
 ): Promise<void> {
   const idle: QueryRunner[] = [first];
   const opened: QueryRunner[] = [];
   // Never more writers than the pool has connections: a waiting connect would time out.
   const poolSize = (dataSource.options as { poolSize?: number }).poolSize ?? 10;
   try {
-    for (let i = 1; i < Math.min(writers, poolSize); i += 1) {
+    for (let i = 1; i < Math.min(connections, poolSize); i += 1) {
       const extra = dataSource.createQueryRunner();
       await extra.connect();
       opened.push(extra);
@@ -155,16 +182,15 @@ async function writeChunks(
     }
     const running = new Set<Promise<void>>();
     let failure: unknown = null;
-    for (let chunk = next(); chunk && failure === null; chunk = failure === null ? next() : null) {
-      const writer = idle.pop() as QueryRunner;
-      const current = chunk;
-      const task: Promise<void> = write(writer, current)
+    for (let item = next(); item !== null && failure === null; item = failure === null ? next() : null) {
+      const connection = idle.pop() as QueryRunner;
+      const task: Promise<void> = work(connection, item)
         .catch((error: unknown) => {
           failure ??= error;
         })
         .finally(() => {
           running.delete(task);
-          idle.push(writer);
+          idle.push(connection);
         });
       running.add(task);
       if (idle.length === 0) await Promise.race(running);

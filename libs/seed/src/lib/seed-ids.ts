@@ -72,6 +72,11 @@ export class SeedIds {
     this.mu = new KeyPermutation(digest(`mu|${salt}`));
   }
 
+  /** The first and last UUID this batch can make: every row it writes has its id between them. */
+  uuidRange(): { first: string; last: string } {
+    return { first: `${this.uuidPrefix}0000000000`, last: `${this.uuidPrefix}ffffffffff` };
+  }
+
   uuid(): string {
     return `${this.uuidPrefix}${next(this.uuids++).toString(16).padStart(10, '0')}`;
   }
