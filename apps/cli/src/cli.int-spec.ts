@@ -1,4 +1,4 @@
-// The real CLI, spawned as `npm run cli` runs it, against a fresh migrated database.
+// The real CLI, spawned as `npm run -s cli` runs it, against a fresh migrated database.
 import { randomUUID } from 'node:crypto';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';

@@ -25,7 +25,7 @@ const environment = (databaseUrl: string) => ({
   REPORT_TIME_ZONE: 'America/Sao_Paulo',
 });
 
-/** The real CLI as `npm run cli` runs it; only what it needs is in its environment. */
+/** The real CLI as `npm run -s cli` runs it; only what it needs is in its environment. */
 export function runCli(databaseUrl: string, args: readonly string[]): Promise<CliRun> {
   return run(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], environment(databaseUrl));
 }
