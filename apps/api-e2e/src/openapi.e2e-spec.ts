@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { Script } from 'node:vm';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
@@ -27,7 +28,6 @@ interface Parameter {
   name: string;
   in: string;
   required?: boolean;
-  example: unknown;
   schema: ParameterSchema;
 }
 
@@ -77,9 +77,22 @@ function swaggerParser(operation: 'validate' | 'dereference', document: unknown)
   });
 }
 
+// The document pre-fills nothing (Swagger UI would send it on the first try), so the tests pick
+// their own valid value for each parameter.
+const PERIOD_ENDS: Record<string, string> = { initialDate: '2026-03-01', startedAt: '2026-03-01', finalDate: '2026-03-31', endedAt: '2026-03-31' };
+
+/** A value the parameter's schema allows. */
+function sample({ name, schema }: Parameter): string {
+  if (schema.format === 'date') return PERIOD_ENDS[name];
+  if (schema.enum) return String(schema.enum[0]);
+  if (schema.type === 'integer') return String(schema.default ?? schema.minimum);
+  return 'k'.repeat(schema.minLength ?? 1);
+}
+
 /** Values on and inside each documented bound: the service must accept every one. */
-function valuesInside({ example, schema }: Parameter): string[] {
-  const values = [String(example)];
+function valuesInside(parameter: Parameter): string[] {
+  const { schema } = parameter;
+  const values = [sample(parameter)];
   if (schema.enum) values.push(...schema.enum.map(String));
   if (schema.minimum !== undefined) values.push(String(schema.minimum));
   if (schema.maximum !== undefined) values.push(String(schema.maximum));
@@ -117,7 +130,7 @@ describe('OpenAPI document, served and checked against the running service', () 
   const listing = (path: string) => api.paths[path].get;
   const parametersOf = (path: string) => listing(path).parameters ?? [];
   const requiredQuery = (path: string) =>
-    Object.fromEntries(parametersOf(path).filter((p) => p.required).map((p) => [p.name, String(p.example)]));
+    Object.fromEntries(parametersOf(path).filter((p) => p.required).map((p) => [p.name, sample(p)]));
   const documentedErrors = (response: Response) => Object.values(response.content?.[JSON_TYPE]?.examples ?? {}).map((e) => e.value.error);
 
   function conformance(schema: object | undefined, value: unknown): unknown[] {
@@ -178,6 +191,13 @@ describe('OpenAPI document, served and checked against the running service', () 
       for (const asset of ['/docs/swagger-ui-bundle.js', '/docs/swagger-ui-init.js', '/docs/swagger-ui.css']) {
         expect([asset, (await http().get(asset)).status]).toEqual([asset, 200]);
       }
+    });
+
+    it('the Swagger UI start script compiles and carries the plugin that puts both credentials in one Authorize form', async () => {
+      const script = (await http().get('/docs/swagger-ui-init.js')).text;
+      expect(() => new Script(script)).not.toThrow();
+      expect(script).toContain('definitionsToAuthorize');
+      expect(script).toContain('SwaggerUIBundle.plugins.DownloadUrl');
     });
 
     it('documents exactly these listings', () => {
@@ -304,7 +324,7 @@ describe('OpenAPI document, served and checked against the running service', () 
         }
       }
       expect(refused).toEqual([]);
-      const all = await get(path, Object.fromEntries(parametersOf(path).map((p) => [p.name, String(p.example)])));
+      const all = await get(path, Object.fromEntries(parametersOf(path).map((p) => [p.name, sample(p)])));
       expect(all.status).toBe(200);
       expect(conformance(listing(path).responses['200'].content?.[JSON_TYPE]?.schema, all.body)).toEqual([]);
     });
@@ -329,7 +349,7 @@ describe('OpenAPI document, served and checked against the running service', () 
       const documentedHere = parametersOf(path).map((p) => p.name);
       const elsewhere = [...new Set(LISTINGS.flatMap((other) => parametersOf(other).map((p) => [p.name, p] as const)))]
         .filter(([name]) => !documentedHere.includes(name))
-        .map(([name, parameter]) => ({ [name]: String(parameter.example) }));
+        .map(([name, parameter]) => ({ [name]: sample(parameter) }));
       for (const extra of [{ undocumented: '1' }, { PAGE: '1' }, ...elsewhere]) {
         const res = await get(path, { ...base, ...extra });
         expectError(res, 400, listing(path).responses['400']);
@@ -337,7 +357,7 @@ describe('OpenAPI document, served and checked against the running service', () 
       }
       const [first] = parametersOf(path);
       const repeated = await http()
-        .get(`${path}?${new URLSearchParams({ ...base, [first.name]: String(first.example) })}&${first.name}=${encodeURIComponent(String(first.example))}`)
+        .get(`${path}?${new URLSearchParams({ ...base, [first.name]: sample(first) })}&${first.name}=${encodeURIComponent(sample(first))}`)
         .set(who.headers);
       expect(repeated.status).toBe(400);
     });

@@ -154,7 +154,7 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     expect(stderr).toContain(message);
   });
 
-  it('credentials printed by `npm run cli -- clients create` authenticate; once revoked they do not', async () => {
+  it('credentials printed by `npm run -s cli -- clients create` authenticate; once revoked they do not', async () => {
     const created = await runCli(['clients', 'create', '--name', 'From the CLI'], { DATABASE_URL: env.databaseUrl });
     expect(created.code).toBe(0);
     const { clientId, clientSecret } = JSON.parse(created.stdout);

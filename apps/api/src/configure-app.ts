@@ -1,10 +1,11 @@
 import { QueryBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { SwaggerModule } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { ErrorFilter } from './http/error-filter';
 import { RateLimiter } from './http/rate-limiter';
 import { authenticate, limitRate, privateByDefault, requestLogging, requireJsonContentType } from './http/request-pipeline';
+import { serveApiDocs } from './openapi/api-docs';
 import { openApiDocument } from './openapi/openapi-document';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -14,7 +15,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * order of checks: authentication (401), then the client account's rate limit (429), content type
  * (415), body size (413), JSON syntax (400).
  */
-export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number }): void {
+export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number; apiDocument?: OpenAPIObject }): void {
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
   app.use('/v1', privateByDefault);
@@ -23,7 +24,5 @@ export function configureApp(app: NestExpressApplication, logger: Logger, option
   app.use('/v1', requireJsonContentType);
   app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
   app.useGlobalFilters(new ErrorFilter());
-  // Outside /v1, so the reference is readable without credentials; the UI's assets come from the
-  // installed swagger-ui-dist, nothing from the network.
-  SwaggerModule.setup('docs', app, openApiDocument, { jsonDocumentUrl: 'docs-json', raw: ['json'] });
+  serveApiDocs(app, options.apiDocument ?? openApiDocument);
 }

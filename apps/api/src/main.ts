@@ -5,8 +5,9 @@ import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
 import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
-import { ensureDemoAccount } from './demo/demo-account';
+import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
 import { createRootLogger, PinoNestLogger } from './http/logger';
+import { openApiDocumentWith } from './openapi/openapi-document';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,21 +22,25 @@ async function main(): Promise<void> {
   const pepper = credentialsPepper(config);
 
   // The schema is migrated on every start; only the embedded database, a developer's own, also
-  // gets a demo account. A server named by DATABASE_URL gets no data it was not asked for.
+  // gets a demo account, whose values fill the document's try-it-out. A server named by
+  // DATABASE_URL gets no data it was not asked for.
   const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
   try {
     await migrate(setup);
-    if (database.embedded) await ensureDemoAccount(setup, { dataDir: config.dataDir, pepper, port: config.port });
   } finally {
     await setup.destroy();
   }
+  const demo = database.embedded
+    ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
+    : null;
 
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
-  configureApp(app, logger, config);
+  configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
   await app.listen(config.port, '0.0.0.0');
+  if (demo) process.stdout.write(demoBanner(demo, config.port));
   // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
   // hooks (the pool closes); only then does the embedded database stop.
   const shutdown = (signal: NodeJS.Signals) => {

@@ -1,8 +1,8 @@
-// The real CLI, spawned as `npm run cli` runs it, against a fresh migrated database.
+// The real CLI, spawned as `npm run -s cli` runs it, against a fresh migrated database.
 import { randomUUID } from 'node:crypto';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
-import { type CliRun, printed, runCli } from './testing/cli-process';
+import { type CliRun, printed, runCli, runCliThroughNpm } from './testing/cli-process';
 
 jest.setTimeout(60_000);
 
@@ -49,10 +49,24 @@ describe('the CLI against PostgreSQL', () => {
     expect(json(await cli('db', 'migrate'))).toEqual({ applied: [] });
   });
 
-  it('an unknown command is a usage error: the usage on stderr, exit 2', async () => {
-    const run = await cli('clients', 'delete', clientId);
-    expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toMatch(/^error: unknown command "clients delete"\n\nUsage: /);
+  it('through `npm run -s cli --`, as the README has it, stdout is the JSON alone', async () => {
+    const run = await runCliThroughNpm(database.url, ['clients', 'list']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([expect.objectContaining({ clientId, name: 'Acme' })]);
+  });
+
+  it('no command at all prints the usage on stdout, exit 0', async () => {
+    const run = await cli();
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^Usage: npm run -s cli -- /);
+  });
+
+  it('a typo is a usage error: one line with a suggestion on stderr, nothing on stdout, exit 2', async () => {
+    expect(await cli('clients', 'revok', clientId)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "error: clients: unknown command 'revok' (Did you mean revoke?)\n",
+    });
   });
 
   it('a participant takes a place, checks in and out, and the work is submitted and approved', async () => {

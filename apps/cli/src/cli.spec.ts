@@ -1,13 +1,69 @@
 import { ConfigError } from '@mwr/config';
 import { InvalidTransitionError, MissionStatus, NotFoundError } from '@mwr/domain';
 import { ArgumentError, UsageError } from './arguments';
-import { type CliCommand, EXIT_FAILED, EXIT_OK, EXIT_USAGE, parseInvocation, runCli, USAGE } from './cli';
+import { type CliCommand, commandPaths, EXIT_FAILED, EXIT_OK, EXIT_USAGE, parseInvocation, runCli } from './cli';
 
 const C = ['--client-id', 'cl_1'];
 
+const helpOf = (argv: string[]) => {
+  const invocation = parseInvocation(argv);
+  if (!('help' in invocation)) throw new Error(`${JSON.stringify(argv)} did not ask for help`);
+  return invocation.help;
+};
+
+const EVERY_COMMAND = [
+  'clients',
+  'clients create',
+  'clients list',
+  'clients revoke',
+  'db',
+  'db migrate',
+  'db rebuild-listings',
+  'missions',
+  'missions accept',
+  'participants',
+  'participants approve-estimate',
+  'participants schedule',
+  'participants check-in',
+  'participants check-out',
+  'participants reject',
+  'participants expire',
+  'participants quit',
+  'participants remove',
+  'participants rate',
+  'registers',
+  'registers submit',
+  'registers approve',
+  'registers reprove',
+  'seed',
+];
+
 describe('parseInvocation', () => {
-  it.each([[[]], [['--help']], [['-h']], [['help']], [['clients', 'create', '--help']]])('%j asks for help', (argv) => {
-    expect(parseInvocation(argv)).toBe('help');
+  it.each([[[]], [['--help']], [['-h']], [['help']]])('%j asks for the overall help', (argv) => {
+    const help = helpOf(argv);
+    expect(help).toMatch(/^Usage: npm run -s cli -- \[options\] \[command\]\n/);
+    for (const group of ['clients', 'db', 'missions', 'participants', 'registers', 'seed']) expect(help).toMatch(new RegExp(`^  ${group} `, 'm'));
+    expect(help).toContain('a usage error exits 2, any other failure 1');
+  });
+
+  it('has exactly the commands it had before the move to commander', () => {
+    expect(commandPaths()).toEqual(EVERY_COMMAND);
+  });
+
+  it.each(EVERY_COMMAND)('"%s --help", "%s -h" and "help %s" show that command\'s own help', (path) => {
+    const words = path.split(' ');
+    const help = helpOf([...words, '--help']);
+    expect(help).toMatch(new RegExp(`^Usage: npm run -s cli -- ${path} `));
+    expect(helpOf([...words, '-h'])).toBe(help);
+    if (words.length === 1) expect(helpOf(['help', ...words])).toBe(help);
+  });
+
+  it('lists every option of a command in its help', () => {
+    const help = helpOf(['missions', 'accept', '--help']);
+    for (const option of ['--client-id <clientId>', '--user-name <name>', '--buffer', '--shift <day-start-end-index>', '--needs-estimate']) {
+      expect(help).toContain(option);
+    }
+    expect(help).toContain('<mbKey>');
   });
 
   it.each<[string[], CliCommand]>([
@@ -59,34 +115,56 @@ describe('parseInvocation', () => {
     [['registers', 'approve', 'MU1', ...C], { group: 'registers', verb: 'review', clientId: 'cl_1', muKey: 'MU1', outcome: 'APPROVED' }],
     [['registers', 'reprove', 'MU1', ...C], { group: 'registers', verb: 'review', clientId: 'cl_1', muKey: 'MU1', outcome: 'REPROVED' }],
   ])('%j', (argv, expected) => {
-    expect(parseInvocation(argv)).toEqual(expected);
+    expect(parseInvocation(argv)).toEqual({ command: expected });
+  });
+
+  it('takes what follows -- as arguments, even when it looks like an option', () => {
+    expect(parseInvocation(['clients', 'revoke', '--', '--odd-id'])).toEqual({ command: { group: 'clients', verb: 'revoke', clientId: '--odd-id' } });
+  });
+
+  it('takes an option in either form, and the last of a repeated one', () => {
+    expect(parseInvocation(['clients', 'create', '--name=Acme'])).toEqual({ command: { group: 'clients', verb: 'create', name: 'Acme' } });
+    expect(parseInvocation(['clients', 'create', '--name', 'A', '--name', 'B'])).toEqual({ command: { group: 'clients', verb: 'create', name: 'B' } });
   });
 
   it.each([
-    [['nope'], 'unknown command "nope"'],
-    [['toString', 'x'], 'unknown command "toString"'],
-    [['clients'], 'missing subcommand after "clients"'],
-    [['clients', '--name', 'x'], 'missing subcommand after "clients"'],
-    [['clients', 'delete', 'cl_1'], 'unknown command "clients delete"'],
-    [['clients', 'create'], 'clients create: missing option --name'],
-    [['clients', 'list', 'extra'], 'clients list: unexpected argument "extra"'],
-    [['clients', 'revoke'], 'clients revoke: missing argument <clientId>'],
-    [['db', 'reset'], 'unknown command "db reset"'],
-    [['missions', 'accept', 'MB1', '--user-name', 'Ana'], 'missions accept: missing option --client-id'],
-    [['missions', 'accept', 'MB1', ...C], 'missions accept: missing option --user-name'],
-    [['participants', 'dance', 'MU1', ...C], 'unknown command "participants dance"'],
-    [['participants', 'constructor', 'MU1', ...C], 'unknown command "participants constructor"'],
-    [['participants', 'check-in', ...C], 'participants check-in: missing argument <muKey>'],
+    [['nope'], "unknown command 'nope'"],
+    [['toString', 'x'], "unknown command 'toString'"],
+    [['--nope'], "unknown option '--nope'"],
+    [['clients'], 'clients: missing command, one of: create, list, revoke'],
+    [['clients', '--name', 'x'], "clients: unknown option '--name'"],
+    [['clients', 'delete', 'cl_1'], "clients: unknown command 'delete'"],
+    [['clients', 'create'], "clients create: required option '--name <name>' not specified"],
+    [['clients', 'create', '--name'], "clients create: option '--name <name>' argument missing"],
+    [['clients', 'list', 'extra'], 'clients list: too many arguments'],
+    [['clients', 'revoke'], "clients revoke: missing required argument 'clientId'"],
+    [['db', 'reset'], "db: unknown command 'reset'"],
+    [['missions', 'accept', 'MB1', '--user-name', 'Ana'], "missions accept: required option '--client-id <clientId>' not specified"],
+    [['missions', 'accept', 'MB1', ...C], "missions accept: required option '--user-name <name>' not specified"],
+    [['missions', 'accept', 'MB1', ...C, '--user-name', 'Ana', '--buffer=yes'], "missions accept: unknown option '--buffer=yes'"],
+    [['participants', 'dance', 'MU1', ...C], "participants: unknown command 'dance'"],
+    [['participants', 'constructor', 'MU1', ...C], "participants: unknown command 'constructor'"],
+    [['participants', 'check-in', ...C], "participants check-in: missing required argument 'muKey'"],
     [['participants', 'check-out', 'MU1', ...C], 'participants check-out: give exactly one of --complete and --incomplete'],
     [['participants', 'check-out', 'MU1', ...C, '--complete', '--incomplete'], 'give exactly one of --complete and --incomplete'],
-    [['participants', 'schedule', 'MU1', ...C], 'participants schedule: missing option --for'],
-    [['participants', 'reject', 'MU1', ...C, '--at', '2026-12-01T10:00Z'], "Unknown option '--at'"],
-    [['participants', 'rate', 'MU1', ...C], 'participants rate: missing option --rating'],
-    [['registers', 'submit', 'MU1', ...C], 'registers submit: missing option --identifier'],
-    [['registers', 'review', 'MU1', ...C], 'unknown command "registers review"'],
+    [['participants', 'schedule', 'MU1', ...C], "participants schedule: required option '--for <date-time>' not specified"],
+    [['participants', 'reject', 'MU1', ...C, '--at', '2026-12-01T10:00Z'], "participants reject: unknown option '--at'"],
+    [['participants', 'rate', 'MU1', ...C], "participants rate: required option '--rating <1..5>' not specified"],
+    [['registers', 'submit', 'MU1', ...C], "registers submit: required option '--identifier <text>' not specified"],
+    [['registers', 'review', 'MU1', ...C], "registers: unknown command 'review'"],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseInvocation(argv)).toThrow(UsageError);
     expect(() => parseInvocation(argv)).toThrow(message);
+  });
+
+  it.each([
+    [['clinets', 'list'], "unknown command 'clinets' (Did you mean clients?)"],
+    [['clients', 'lst'], "clients: unknown command 'lst' (Did you mean list?)"],
+    [['participants', 'checkin', 'MU1', ...C], "participants: unknown command 'checkin' (Did you mean check-in?)"],
+    [['participants', 'check-in', 'MU1', ...C, '--tokn', 'T-1'], "participants check-in: unknown option '--tokn' (Did you mean --token?)"],
+    [['seed', ...C, '--missons', '5'], "seed: unknown option '--missons' (Did you mean --missions?)"],
+  ])('%j: a typo gets a suggestion, on the same line', (argv, message) => {
+    expect(() => parseInvocation(argv)).toThrow(new UsageError(message));
   });
 
   it.each([
@@ -105,10 +183,12 @@ describe('runCli', () => {
     return runCli(argv, io, execute).then((code) => ({ code, ...out }));
   }
 
-  it('prints the usage on stdout for help, exit 0, without executing anything', async () => {
+  it('prints the usage on stdout for no command at all and for help, exit 0, without executing anything', async () => {
     const execute = jest.fn();
-    expect(await run([], execute)).toEqual({ code: EXIT_OK, stdout: USAGE, stderr: '' });
-    expect(await run(['--help'], execute)).toEqual({ code: EXIT_OK, stdout: USAGE, stderr: '' });
+    const usage = helpOf([]);
+    expect(await run([], execute)).toEqual({ code: EXIT_OK, stdout: usage, stderr: '' });
+    expect(await run(['--help'], execute)).toEqual({ code: EXIT_OK, stdout: usage, stderr: '' });
+    expect(await run(['seed', '--help'], execute)).toEqual({ code: EXIT_OK, stdout: helpOf(['seed', '--help']), stderr: '' });
     expect(execute).not.toHaveBeenCalled();
   });
 
@@ -126,11 +206,15 @@ describe('runCli', () => {
     expect(JSON.parse(result.stdout)).toEqual([{ createdAt: '2026-11-21T13:05:00.000Z' }]);
   });
 
-  it('answers a usage error with the message and the usage on stderr, exit 2, without executing', async () => {
-    const execute = jest.fn();
-    expect(await run(['nope'], execute)).toEqual({ code: EXIT_USAGE, stdout: '', stderr: `error: unknown command "nope"\n\n${USAGE}` });
-    expect(execute).not.toHaveBeenCalled();
-  });
+  it.each([[['nope']], [['clients']], [['clients', 'create']], [['clinets', 'list']], [['participants', 'check-out', 'MU1', ...C]]])(
+    'answers the usage error %j with one line on stderr, exit 2, without executing',
+    async (argv) => {
+      const execute = jest.fn();
+      const result = await run(argv, execute);
+      expect(result).toEqual({ code: EXIT_USAGE, stdout: '', stderr: expect.stringMatching(/^error: [^\n]+\n$/) });
+      expect(execute).not.toHaveBeenCalled();
+    },
+  );
 
   it('answers a bad value with one error line, exit 1, without executing', async () => {
     const execute = jest.fn();

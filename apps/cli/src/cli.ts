@@ -1,79 +1,89 @@
 import { ConfigError } from '@mwr/config';
 import { DomainError } from '@mwr/domain';
 import { SeedRefusedError } from '@mwr/seed';
+import { Command, CommanderError } from 'commander';
 import { ArgumentError, UsageError } from './arguments';
-import { type ClientsCommand, parseClients } from './commands/clients';
-import { type DbCommand, parseDb } from './commands/db';
-import { type ParticipantsCommand, parseMissions, parseParticipants } from './commands/participants';
-import { parseRegisters, type RegistersCommand } from './commands/registers';
-import { parseSeed, type SeedCommand } from './commands/seed';
+import { type ClientsCommand, defineClients } from './commands/clients';
+import { type DbCommand, defineDb } from './commands/db';
+import { defineMissions, defineParticipants, type ParticipantsCommand } from './commands/participants';
+import { defineRegisters, type RegistersCommand } from './commands/registers';
+import { defineSeed, type SeedCommand } from './commands/seed';
 
 export type CliCommand = ClientsCommand | DbCommand | ParticipantsCommand | RegistersCommand | SeedCommand;
 
-export const USAGE = `Usage: npm run cli -- <command> [options]
+/** What a command line asks for: a command to run, or help, already written out. */
+export type Invocation = { command: CliCommand } | { help: string };
 
-Client accounts:
-  clients create --name <name>        create one; prints its client id and secret (shown only once)
-  clients list                        list them (never their secrets)
-  clients revoke <clientId>           revoke one
+/** How a person runs it; npm's `-s` keeps npm's own banner off stdout, which carries only JSON. */
+export const PROGRAM_NAME = 'npm run -s cli --';
 
-Database:
-  db migrate                          apply the pending migrations
-  db rebuild-listings                 rebuild listing rows and count aggregates from the data (a repair)
-
-Participants and registers, acting for one account (--client-id <clientId> is required):
-  missions accept <mbKey> --user-name <name> [--buffer] [--shift <day-start-end-index>] [--needs-estimate]
-  participants approve-estimate <muKey>
-  participants schedule <muKey> --for <date-time>
-  participants check-in <muKey> [--token <token>] [--at <date-time>]
-  participants check-out <muKey> (--complete | --incomplete) [--at <date-time>]
-  participants reject|expire|quit|remove <muKey>
-  participants rate <muKey> --rating <1..5> [--message <text>]
-  registers submit <muKey> --identifier <text>
-  registers approve|reprove <muKey>
-
-Demo data, for one account:
-  seed --client-id <clientId> [--missions <N>] [--seed <S>]
-                                      fill the account with generated, realistic data for every
-                                      report: demands, missions, participants in every status,
-                                      registers, form answers, point-of-sale records, collections and
-                                      deliveries. N missions, 1..1000000 (default 200); seed S,
-                                      0..4294967295 (default 1): the same S and N give the same names,
-                                      dates and statuses. Every run ADDS a new batch (its own catalog,
-                                      fresh MB/MU keys); nothing is updated or deleted, and no other
-                                      account is read or written. Written in chunks of about 1000
-                                      missions, one transaction each: an interrupted run keeps the
-                                      chunks it committed. Prints counts per table and status.
-
-Date-times are ISO 8601 with an offset, e.g. 2026-11-21T09:00:00-03:00; --at defaults to now.
+const NOTES = `
+Date-times are ISO 8601 with an offset, e.g. 2026-11-21T09:00:00-03:00.
 Without DATABASE_URL the embedded database under DATA_DIR is used, shared with a running service.
-Prints one JSON document on stdout. Errors: "error: <message>" on stderr, exit 1; usage errors exit 2.
-`;
+Every command prints one JSON document on stdout. Errors are one line "error: <message>" on
+stderr; a usage error exits 2, any other failure 1. Every command has --help.`;
 
-/** Commands without a subcommand. */
-const COMMANDS: Readonly<Record<string, (args: readonly string[]) => CliCommand>> = {
-  seed: parseSeed,
-};
+class HelpShown extends Error {}
 
-const GROUPS: Readonly<Record<string, (verb: string, args: readonly string[]) => CliCommand>> = {
-  clients: parseClients,
-  db: parseDb,
-  missions: parseMissions,
-  participants: parseParticipants,
-  registers: parseRegisters,
-};
+/** Commander's message on one line, naming the command it is about. */
+function usageError(error: CommanderError, command: Command): UsageError {
+  const path = commandPath(command);
+  let message = error.message.replace(/^error: /, '').replace(/\n\((Did you mean .+\?)\)$/, ' ($1)');
+  if (error.code === 'commander.help') message = `missing command, one of: ${command.commands.map((sub) => sub.name()).join(', ')}`;
+  return new UsageError(path ? `${path}: ${message}` : message);
+}
 
-/** `help`, or the command to run; throws UsageError or ArgumentError. */
-export function parseInvocation(argv: readonly string[]): CliCommand | 'help' {
-  const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
-  if (argv.length === 0 || options.includes('--help') || options.includes('-h') || argv[0] === 'help') return 'help';
-  const [group, verb, ...args] = argv;
-  if (Object.hasOwn(COMMANDS, group)) return COMMANDS[group](argv.slice(1));
-  const parse = Object.hasOwn(GROUPS, group) ? GROUPS[group] : undefined;
-  if (!parse) throw new UsageError(`unknown command "${group}"`);
-  if (verb === undefined || verb.startsWith('-')) throw new UsageError(`missing subcommand after "${group}"`);
-  return parse(verb, args);
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
+}
+
+function everyCommand(command: Command): Command[] {
+  return [command, ...command.commands.flatMap(everyCommand)];
+}
+
+function buildProgram(emit: (command: CliCommand) => void, writeOut: (text: string) => void): Command {
+  const program = new Command(PROGRAM_NAME)
+    .description('Client accounts, the database, participants and demo data of the Mission Workforce and Results service.')
+    .addHelpText('after', NOTES);
+  defineClients(program, emit);
+  defineDb(program, emit);
+  defineMissions(program, emit);
+  defineParticipants(program, emit);
+  defineRegisters(program, emit);
+  defineSeed(program, emit);
+  for (const command of everyCommand(program)) {
+    // Errors are written once, by runCli, on one line; only help reaches the output here.
+    command.configureOutput({ writeOut, writeErr: () => undefined, outputError: () => undefined });
+    command.exitOverride((error) => {
+      if (error.exitCode === 0) throw new HelpShown();
+      throw usageError(error, command);
+    });
+  }
+  return program;
+}
+
+/** Parses a command line; throws UsageError or ArgumentError. With no arguments at all, the help. */
+export function parseInvocation(argv: readonly string[]): Invocation {
+  let help = '';
+  let parsed: CliCommand | undefined;
+  const program = buildProgram(
+    (command) => (parsed = command),
+    (text) => (help += text),
+  );
+  if (argv.length === 0) {
+    program.outputHelp();
+    return { help };
+  }
+  try {
+    program.parse([...argv], { from: 'user' });
+  } catch (error) {
+    if (error instanceof HelpShown) return { help };
+    throw error;
+  }
+  if (parsed === undefined) throw new UsageError('no command given');
+  return { command: parsed };
 }
 
 export interface CliIo {
@@ -90,16 +100,16 @@ export const EXIT_USAGE = 2;
 /** Parses, runs and prints; answers the exit code. `execute` is where the database comes in. */
 export async function runCli(argv: readonly string[], io: CliIo, execute: (command: CliCommand) => Promise<unknown>): Promise<number> {
   try {
-    const command = parseInvocation(argv);
-    if (command === 'help') {
-      io.stdout(USAGE);
+    const invocation = parseInvocation(argv);
+    if ('help' in invocation) {
+      io.stdout(invocation.help);
       return EXIT_OK;
     }
-    io.stdout(`${JSON.stringify(await execute(command), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(await execute(invocation.command), null, 2)}\n`);
     return EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n\n${USAGE}`);
+      io.stderr(`error: ${error.message}\n`);
       return EXIT_USAGE;
     }
     io.stderr(`error: ${describe(error)}\n`);
@@ -122,4 +132,15 @@ function describe(error: unknown): string {
   }
   if (error instanceof Error) return error.message || error.name;
   return String(error);
+}
+
+/** Every command and subcommand, as typed after the program name: what `--help` is available on. */
+export function commandPaths(): string[] {
+  const program = buildProgram(
+    () => undefined,
+    () => undefined,
+  );
+  return everyCommand(program)
+    .map(commandPath)
+    .filter((path) => path !== '');
 }

@@ -1,4 +1,4 @@
-// `npm run cli -- seed` as a person runs it, against a fresh migrated database.
+// `npm run -s cli -- seed` as a person runs it, against a fresh migrated database.
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
 import { type CliRun, printed, runCli } from './testing/cli-process';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('npm run cli -- seed', () => {
+describe('npm run -s cli -- seed', () => {
   it('fills the account named by --client-id, prints the counts, and a second run adds a batch', async () => {
     const { clientId } = json(await cli('clients', 'create', '--name', 'Demonstração')) as { clientId: string };
     const { clientId: otherId } = json(await cli('clients', 'create', '--name', 'Outra')) as { clientId: string };

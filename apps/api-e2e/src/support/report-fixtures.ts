@@ -22,7 +22,7 @@ const key = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex').toUp
 
 /**
  * Rows for report tests with exactly the values a test needs (a name, an instant at a day's edge).
- * Volume and variety come from `npm run cli -- seed`; these are for precise cases.
+ * Volume and variety come from `npm run -s cli -- seed`; these are for precise cases.
  */
 export class ReportFixtures {
   constructor(private readonly sql: Pool) {}

@@ -17,7 +17,7 @@ import { pdvQuery } from '../reports/pdv-results.controller';
 import { registersQuery } from '../reports/register-results.controller';
 import { DeliveriesQueryDto, FormAnswersQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
 import { workforceQuery } from '../reports/workforce-reports.controller';
-import { LISTING_PARAMETERS, openApiDocument } from './openapi-document';
+import { LISTING_PARAMETERS, openApiDocument, openApiDocumentWith, type TryItOutValues } from './openapi-document';
 
 // What the contract (section 4) names; the document must say the same, in the same order.
 const LISTINGS = [
@@ -87,10 +87,22 @@ interface ParameterSchema {
 
 const schemaOf = (parameter: ParameterObject) => parameter.schema as ParameterSchema;
 
+// The document pre-fills nothing, so the tests pick their own valid value for each parameter.
+const PERIOD_ENDS: Record<string, string> = { initialDate: '2026-03-01', startedAt: '2026-03-01', finalDate: '2026-03-31', endedAt: '2026-03-31' };
+
+/** A value the parameter's schema allows. */
+function sample(parameter: ParameterObject): string {
+  const schema = schemaOf(parameter);
+  if (schema.format === 'date') return PERIOD_ENDS[parameter.name];
+  if (schema.enum) return String(schema.enum[0]);
+  if (schema.type === 'integer') return String(schema.default ?? schema.minimum);
+  return 'k'.repeat(schema.minLength ?? 1);
+}
+
 /** Values on and inside each documented bound: the service must accept every one. */
 function valuesInside(parameter: ParameterObject): string[] {
   const schema = schemaOf(parameter);
-  const values = [String(parameter.example)];
+  const values = [sample(parameter)];
   if (schema.enum) values.push(...schema.enum.map(String));
   if (schema.minimum !== undefined) values.push(String(schema.minimum));
   if (schema.maximum !== undefined) values.push(String(schema.maximum));
@@ -114,7 +126,7 @@ function valuesOutside(parameter: ParameterObject): string[] {
 }
 
 function requiredQuery(parameters: readonly ParameterObject[]): Record<string, string> {
-  return Object.fromEntries(parameters.filter((p) => p.required).map((p) => [p.name, String(p.example)]));
+  return Object.fromEntries(parameters.filter((p) => p.required).map((p) => [p.name, sample(p)]));
 }
 
 function accepts(pipe: Pick<ListingQueryPipe<object>, 'transform'>, query: Record<string, unknown>): true | string {
@@ -139,6 +151,15 @@ function swaggerParser(operation: 'validate' | 'dereference', document: unknown)
     );
     child.stdin?.end(JSON.stringify(document));
   });
+}
+
+/** Every parameter example in a document, as `path name`. */
+function everyExample(document: OpenAPIObject): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.values(item as Record<string, OperationObject>).flatMap((op) =>
+      ((op.parameters ?? []) as ParameterObject[]).filter((p) => 'example' in p).map((p) => `${path} ${p.name}`),
+    ),
+  );
 }
 
 const operation = (path: string, method: string) =>
@@ -177,7 +198,7 @@ describe('OpenAPI document', () => {
       for (const op of Object.values(item) as OperationObject[]) {
         for (const parameter of (op.parameters ?? []) as ParameterObject[]) {
           const validate = ajv.compile(parameter.schema as object);
-          expect(validate(schemaOf(parameter).type === 'integer' ? Number(parameter.example) : parameter.example)).toBe(true);
+          expect(validate(schemaOf(parameter).type === 'integer' ? Number(sample(parameter)) : sample(parameter))).toBe(true);
         }
       }
     }
@@ -215,16 +236,84 @@ describe('OpenAPI document', () => {
     expect(routes.sort()).toEqual(documented.sort());
   });
 
-  it('requires both credential headers together, except on /health', () => {
+  it('requires both credential headers together (one security requirement naming both schemes), except on /health', () => {
     expect(openApiDocument.components?.securitySchemes).toEqual({
       clientIdAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'client-id' }),
       clientSecretAuth: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'client-secret' }),
     });
+    // Two requirement objects would mean either header alone is enough.
+    expect(openApiDocument.security).toHaveLength(1);
     expect(openApiDocument.security).toEqual([{ clientIdAuth: [], clientSecretAuth: [] }]);
     expect(operation('/health', 'get').security).toEqual([]);
     for (const path of Object.keys(OPERATIONS).filter((p) => p.startsWith('/v1/'))) {
       for (const op of Object.values(openApiDocument.paths[path] as Record<string, OperationObject>)) expect(op.security).toBeUndefined();
     }
+  });
+
+  describe('try-it-out (Swagger UI pre-fills a parameter from its example, examples or schema example)', () => {
+    const everyParameter = () =>
+      Object.entries(openApiDocument.paths).flatMap(([path, item]) =>
+        Object.entries(item as Record<string, OperationObject>).flatMap(([method, op]) =>
+          ((op.parameters ?? []) as ParameterObject[]).map((parameter) => ({ where: `${method} ${path} ${parameter.in} ${parameter.name}`, parameter })),
+        ),
+      );
+
+    it('pre-fills no parameter or header with an example value', () => {
+      const prefilled = everyParameter()
+        .filter(({ parameter }) => ['example', 'examples'].some((key) => key in parameter || key in (parameter.schema ?? {})))
+        .map(({ where }) => where);
+      expect(prefilled).toEqual([]);
+      expect(everyParameter().map(({ where }) => where)).toContain('post /v1/missions/demands header Idempotency-Key');
+    });
+
+    it('pre-fills only defaults, on optional parameters, that are what the service applies when the parameter is absent', () => {
+      const defaults = everyParameter()
+        .filter(({ parameter }) => schemaOf(parameter).default !== undefined)
+        .map(({ parameter }) => [parameter.name, parameter.required, schemaOf(parameter).default]);
+      expect(new Set(defaults.map((entry) => JSON.stringify(entry)))).toEqual(
+        new Set([JSON.stringify(['page', false, 1]), JSON.stringify(['itemsPerPage', false, 10])]),
+      );
+    });
+
+    it('gives examples in the descriptions instead', () => {
+      const description = (name: string) => LISTING_PARAMETERS.workforce.find((p) => p.name === name)?.description;
+      expect(description('mbKey')).toContain('`MB-7K2Q9X`');
+      expect(description('search')).toContain('`silva`');
+      expect(description('startedAt')).toContain('`2026-03-01`');
+    });
+  });
+
+  describe('the embedded demo’s document', () => {
+    const values: TryItOutValues = {
+      demand: { missionMainId: '8a6e0804-2bd0-4672-b79d-d97027f9071a', datePicked: '2026-12-08', participants: 2 },
+      period: { first: '2026-04-25', last: '2026-11-01' },
+      formId: 6,
+    };
+    const demo = openApiDocumentWith(values);
+    const demoOperation = (path: string, method: string) => (demo.paths[path] as Record<string, OperationObject>)[method];
+    const examples = (path: string) =>
+      Object.fromEntries(((demoOperation(path, 'get').parameters ?? []) as ParameterObject[]).filter((p) => 'example' in p).map((p) => [p.name, p.example]));
+
+    it('fills the required parameters of each listing with a period that has data, and nothing else', () => {
+      const first = values.period.first;
+      const last = values.period.last;
+      expect(examples('/v1/forms-data/customers')).toEqual({ initialDate: first, finalDate: last, page: 1, formId: 6 });
+      expect(examples('/v1/deliveries/results')).toEqual({ startedAt: first, endedAt: last });
+      expect(examples('/v1/pdv/results')).toEqual({ startedAt: first, endedAt: last });
+      expect(examples('/v1/missions-users/workforce/reports')).toEqual({});
+      expect(examples('/v1/registers/results')).toEqual({});
+    });
+
+    it('fills the demand body with the demo account’s values, and never the Idempotency-Key', () => {
+      const op = demoOperation('/v1/missions/demands', 'post');
+      expect((op.requestBody as { content: Record<string, { example: unknown }> }).content['application/json'].example).toEqual(values.demand);
+      expect(op.parameters).toEqual(operation('/v1/missions/demands', 'post').parameters);
+    });
+
+    it('leaves the document every other service serves as it was, and stays valid', async () => {
+      expect(everyExample(openApiDocument)).toEqual([]);
+      await expect(swaggerParser('validate', demo)).resolves.toMatchObject({ openapi: '3.1.0' });
+    });
   });
 
   describe.each(LISTINGS)('$path', ({ name, path, parameters, required, pipe, dto, cached }) => {
@@ -252,7 +341,7 @@ describe('OpenAPI document', () => {
           .filter(([, , answer]) => answer !== true),
       );
       expect(refused).toEqual([]);
-      expect(accepts(pipe, Object.fromEntries(documented.map((p) => [p.name, String(p.example)])))).toBe(true);
+      expect(accepts(pipe, Object.fromEntries(documented.map((p) => [p.name, sample(p)])))).toBe(true);
     });
 
     it('the pipe refuses every value just outside a documented bound, and any undocumented parameter', () => {

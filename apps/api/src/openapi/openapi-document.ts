@@ -288,7 +288,10 @@ const schemas: Record<string, Schema> = {
 
 // ---- Query parameters -------------------------------------------------------------------------
 
-type QueryParameter = Omit<ParameterObject, 'name' | 'in'> & { schema: Schema; example: unknown };
+// No parameter carries an `example` or `examples`: Swagger UI pre-fills try-it-out with them, and a
+// made-up MB key or search term sent on the first Execute answers `total: 0`. Examples are written
+// in the descriptions instead; the embedded demo's document fills in values that have data.
+type QueryParameter = Omit<ParameterObject, 'name' | 'in' | 'example' | 'examples'> & { schema: Schema };
 type QueryParameters<T> = { [K in keyof T & string]-?: QueryParameter };
 
 /** Listed in the contract's order; the object's key order is the documented order. */
@@ -296,19 +299,17 @@ function queryParameters<T>(parameters: QueryParameters<T>): ParameterObject[] {
   return Object.entries<QueryParameter>(parameters).map(([name, parameter]) => ({ name, in: 'query', ...parameter }));
 }
 
-const date = (description: string, required: boolean, example: string): QueryParameter => ({
+const date = (description: string, required: boolean): QueryParameter => ({
   description,
   required,
   schema: { type: 'string', format: 'date' },
-  example,
 });
 const positiveInteger = (description: string, extra: Schema = {}): QueryParameter => ({
   description,
   required: !('default' in extra),
   schema: { type: 'integer', minimum: 1, maximum: QUERY_INTEGER_MAX, ...extra },
-  example: 1,
 });
-const PERIOD_START = 'Period start, a calendar date YYYY-MM-DD: from the first instant of that day in the reporting time zone.';
+const PERIOD_START = 'Period start, a calendar date YYYY-MM-DD such as `2026-03-01`: from the first instant of that day in the reporting time zone.';
 const PERIOD_END = 'Period end, a calendar date YYYY-MM-DD: to the last instant of that day in the reporting time zone. Must not be before `startedAt`.';
 
 const page = positiveInteger('Page number; a page past the end answers an empty `data` with the true `total`.', { default: 1 });
@@ -316,57 +317,53 @@ const itemsPerPage: QueryParameter = {
   description: 'Items per page.',
   required: false,
   schema: { ...ITEMS_PER_PAGE, default: REPORT_LIMITS.itemsPerPageDefault },
-  example: REPORT_LIMITS.itemsPerPageDefault,
 };
-const key = (description: string, example: string): QueryParameter => ({
+const key = (description: string): QueryParameter => ({
   description: `${description} Exact match.`,
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: KEY_MAX_LENGTH },
-  example,
 });
-const mbKey = key('MB key of a mission.', 'MB-7K2Q9X');
-const muKey = key("MU key of a participant's record.", 'MU-4HZP1C');
+const mbKey = key('MB key of a mission, e.g. `MB-7K2Q9X`.');
+const muKey = key("MU key of a participant's record, e.g. `MU-4HZP1C`.");
 const search = (matches: string): QueryParameter => ({
-  description: `Case-insensitive substring match on ${matches}.`,
+  description: `Case-insensitive substring match on ${matches}, e.g. \`silva\`.`,
   required: false,
   schema: { type: 'string', minLength: 1, maxLength: REPORT_LIMITS.searchMaxLength },
-  example: 'Silva',
 });
 
 export const LISTING_PARAMETERS = {
   formAnswers: queryParameters<FormAnswersQueryDto>({
-    initialDate: date('Start of the period, a calendar date YYYY-MM-DD (whole day, reporting time zone).', true, '2026-03-01'),
-    finalDate: date('End of the period, a calendar date YYYY-MM-DD (whole day, reporting time zone); must be later than `initialDate`.', true, '2026-03-31'),
+    initialDate: date('Start of the period, a calendar date YYYY-MM-DD such as `2026-03-01` (whole day, reporting time zone).', true),
+    finalDate: date('End of the period, a calendar date YYYY-MM-DD such as `2026-03-31` (whole day, reporting time zone); must be later than `initialDate`.', true),
     page: positiveInteger('Page number; the page size is fixed at 50.'),
     formId: positiveInteger("The form's integer id."),
   }),
   workforce: queryParameters<WorkforceQueryDto>({
     page,
     itemsPerPage,
-    startedAt: date(`${PERIOD_START} Filters on \`mission_date\`.`, false, '2026-03-01'),
-    endedAt: date(PERIOD_END, false, '2026-03-31'),
+    startedAt: date(`${PERIOD_START} Filters on \`mission_date\`.`, false),
+    endedAt: date(PERIOD_END, false),
     status: {
       description: `Participant progress: ${STATUS_NAMES}.`,
       required: false,
       schema: { type: 'integer', enum: [...MISSION_STATUSES] },
-      example: 2,
     },
     mbKey,
     muKey,
     search: search('user name, mission name, MB key and MU key'),
   }),
   deliveries: queryParameters<DeliveriesQueryDto>({
-    startedAt: date(`${PERIOD_START} Filters on \`started_at\` of the stop.`, true, '2026-03-01'),
-    endedAt: date(PERIOD_END, true, '2026-03-31'),
+    startedAt: date(`${PERIOD_START} Filters on \`started_at\` of the stop.`, true),
+    endedAt: date(PERIOD_END, true),
     page,
     itemsPerPage,
-    progress: { description: '1 started, 2 finished.', required: false, schema: { type: 'integer', enum: [1, 2] }, example: 2 },
+    progress: { description: '1 started, 2 finished.', required: false, schema: { type: 'integer', enum: [1, 2] } },
     mbKey,
     muKey,
   }),
   pdv: queryParameters<PdvQueryDto>({
-    startedAt: date(`${PERIOD_START} Filters on the last update of the point-of-sale record.`, true, '2026-03-01'),
-    endedAt: date(PERIOD_END, true, '2026-03-31'),
+    startedAt: date(`${PERIOD_START} Filters on the last update of the point-of-sale record.`, true),
+    endedAt: date(PERIOD_END, true),
     page,
     itemsPerPage,
     mbKey,
@@ -376,8 +373,8 @@ export const LISTING_PARAMETERS = {
   registers: queryParameters<RegistersQueryDto>({
     page,
     itemsPerPage,
-    startedAt: date(`${PERIOD_START} Filters on the last update of the register.`, false, '2026-03-01'),
-    endedAt: date(PERIOD_END, false, '2026-03-31'),
+    startedAt: date(`${PERIOD_START} Filters on the last update of the register.`, false),
+    endedAt: date(PERIOD_END, false),
     mbKey,
     muKey,
     search: search('mission name, MB key, MU key and identifier'),
@@ -460,9 +457,9 @@ const createDemand: OperationObject = {
       in: 'header',
       required: false,
       description:
-        'Makes a retry safe: a repeat with the same key and the same body within 24 hours answers 201 without creating anything; the same key with a different body, or while the first request is in flight, answers 409.',
+        'Makes a retry safe: a repeat with the same key and the same body within 24 hours answers 201 without creating anything; the same key with a different body, or while the first request is in flight, answers 409. ' +
+        'Use a new key for each new demand, e.g. a fresh UUID such as `0f8e7c1a-4b2d-4e9f-9a3c-5d6b7e8f9a0b`; leave it empty to send none.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
-      example: '6f1c2d9e-demand-2026-12-01',
     },
   ],
   requestBody: {
@@ -642,3 +639,39 @@ export const openApiDocument: OpenAPIObject = {
     schemas,
   },
 };
+
+/** Values that exist in the database being served: what the embedded demo's document is filled with. */
+export interface TryItOutValues {
+  /** A request body that creates a demand for the demo account. */
+  demand: Record<string, unknown>;
+  /** Calendar dates of a period with data in every listing. */
+  period: { first: string; last: string };
+  /** A form with answers in that period. */
+  formId: number;
+}
+
+/**
+ * The document with try-it-out values that answer data on the first Execute. Only required
+ * parameters are filled: a pre-filled optional filter would narrow the answer. The Idempotency-Key
+ * never is, so that a second try with another body is not a 409.
+ */
+export function openApiDocumentWith(values: TryItOutValues): OpenAPIObject {
+  const document = structuredClone(openApiDocument);
+  const filled: Record<string, unknown> = {
+    initialDate: values.period.first,
+    startedAt: values.period.first,
+    finalDate: values.period.last,
+    endedAt: values.period.last,
+    formId: values.formId,
+    page: 1,
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const parameter of (item.get?.parameters ?? []) as ParameterObject[]) {
+      if (parameter.required && parameter.name in filled) parameter.example = filled[parameter.name];
+    }
+  }
+  const demand = document.paths['/v1/missions/demands'].post?.requestBody as { content: Record<string, { example: unknown }> };
+  demand.content[JSON_TYPE].example = values.demand;
+  document.info.description = `${DESCRIPTION}\n\n**Embedded demo.** Try it out with the demo account: authorize with the \`client-id\` and \`client-secret\` printed at start (both in the one form, then Authorize). The request body names its main mission, stores and form, and the listings' required parameters a period with data.`;
+  return document;
+}

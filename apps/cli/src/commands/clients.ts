@@ -1,27 +1,30 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateClientAccountCommand, ListClientAccountsQuery, RevokeClientAccountCommand } from '@mwr/domain';
-import { parseCommand, UsageError } from '../arguments';
+import type { Command } from 'commander';
+import type { Emit } from '../arguments';
 
 export type ClientsCommand =
   | { group: 'clients'; verb: 'create'; name: string }
   | { group: 'clients'; verb: 'list' }
   | { group: 'clients'; verb: 'revoke'; clientId: string };
 
-export function parseClients(verb: string, args: readonly string[]): ClientsCommand {
-  switch (verb) {
-    case 'create':
-      return { group: 'clients', verb, name: parseCommand(args, { name: 'clients create', strings: ['name'] }).required('name') };
-    case 'list':
-      parseCommand(args, { name: 'clients list' });
-      return { group: 'clients', verb };
-    case 'revoke': {
-      const [clientId] = parseCommand(args, { name: 'clients revoke', positionals: ['clientId'] }).positionals;
-      return { group: 'clients', verb, clientId };
-    }
-    default:
-      throw new UsageError(`unknown command "clients ${verb}"`);
-  }
+export function defineClients(program: Command, emit: Emit<ClientsCommand>): void {
+  const clients = program.command('clients').description('client accounts: create, list, revoke');
+  clients
+    .command('create')
+    .description('create a client account; prints its client id and secret (the secret is shown only once)')
+    .requiredOption('--name <name>', 'the account name, 1 to 200 characters')
+    .action(({ name }: { name: string }) => emit({ group: 'clients', verb: 'create', name }));
+  clients
+    .command('list')
+    .description('list the client accounts (never their secrets or hashes)')
+    .action(() => emit({ group: 'clients', verb: 'list' }));
+  clients
+    .command('revoke')
+    .description('revoke a client account: its credentials stop working at once')
+    .argument('<clientId>', 'the client id of the account')
+    .action((clientId: string) => emit({ group: 'clients', verb: 'revoke', clientId }));
 }
 
 export async function runClients(command: ClientsCommand, app: INestApplicationContext): Promise<unknown> {

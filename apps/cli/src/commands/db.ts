@@ -1,12 +1,17 @@
 import { migrate, rebuildListings } from '@mwr/persistence';
-import { parseCommand, UsageError } from '../arguments';
+import type { Command } from 'commander';
+import type { Emit } from '../arguments';
 
 export type DbCommand = { group: 'db'; verb: 'migrate' | 'rebuild-listings' };
 
-export function parseDb(verb: string, args: readonly string[]): DbCommand {
-  if (verb !== 'migrate' && verb !== 'rebuild-listings') throw new UsageError(`unknown command "db ${verb}"`);
-  parseCommand(args, { name: `db ${verb}` });
-  return { group: 'db', verb };
+export function defineDb(program: Command, emit: Emit<DbCommand>): void {
+  const db = program.command('db').description('the database: migrate, rebuild-listings');
+  db.command('migrate')
+    .description('apply the pending migrations')
+    .action(() => emit({ group: 'db', verb: 'migrate' }));
+  db.command('rebuild-listings')
+    .description('rebuild the listing rows and count aggregates from the data (a repair)')
+    .action(() => emit({ group: 'db', verb: 'rebuild-listings' }));
 }
 
 export async function runDb(command: DbCommand, dataSource: Parameters<typeof migrate>[0]): Promise<unknown> {

@@ -8,90 +8,113 @@ import {
   ParticipantProgressCommand,
   type ParticipantState,
 } from '@mwr/domain';
-import { instantOption, integerOption, type ParsedCommand, parseCommand, UsageError } from '../arguments';
+import type { Command } from 'commander';
+import { type Emit, instantOption, integerOption, UsageError } from '../arguments';
 import { accountIdOf } from './scope';
 
 export type ParticipantsCommand =
   | { group: 'missions'; verb: 'accept'; clientId: string; mbKey: string; input: AcceptPlaceInput }
   | { group: 'participants'; clientId: string; muKey: string; action: ParticipantAction };
 
-export function parseMissions(verb: string, args: readonly string[]): ParticipantsCommand {
-  if (verb !== 'accept') throw new UsageError(`unknown command "missions ${verb}"`);
-  const parsed = parseCommand(args, {
-    name: 'missions accept',
-    positionals: ['mbKey'],
-    strings: ['client-id', 'user-name', 'shift'],
-    flags: ['buffer', 'needs-estimate'],
-  });
-  const [mbKey] = parsed.positionals;
-  const input: AcceptPlaceInput = {
-    userName: parsed.required('user-name'),
-    isBuffer: parsed.flag('buffer'),
-    shift: parsed.option('shift') ?? null,
-    needsEstimate: parsed.flag('needs-estimate'),
-  };
-  return { group: 'missions', verb, clientId: parsed.required('client-id'), mbKey, input };
+const MU_KEY = "MU key of the participant's record";
+const CLIENT_ID = 'the account the mission belongs to';
+const AT = 'when it happened, an ISO 8601 date-time with offset (default: now)';
+
+export function defineMissions(program: Command, emit: Emit<ParticipantsCommand>): void {
+  program
+    .command('missions')
+    .description('missions: accept')
+    .command('accept')
+    .description('a participant takes a place on a mission')
+    .argument('<mbKey>', 'MB key of the mission')
+    .requiredOption('--client-id <clientId>', CLIENT_ID)
+    .requiredOption('--user-name <name>', "the participant's name")
+    .option('--buffer', 'a buffer place (a stand-in), not a regular one')
+    .option('--shift <day-start-end-index>', 'the shift taken, e.g. 2026-12-01-08:00-17:00-0')
+    .option('--needs-estimate', 'the place waits for an approved estimate')
+    .action((mbKey: string, options: { clientId: string; userName: string; buffer?: true; shift?: string; needsEstimate?: true }) => {
+      const input: AcceptPlaceInput = {
+        userName: options.userName,
+        isBuffer: options.buffer === true,
+        shift: options.shift ?? null,
+        needsEstimate: options.needsEstimate === true,
+      };
+      emit({ group: 'missions', verb: 'accept', clientId: options.clientId, mbKey, input });
+    });
+}
+
+interface VerbOptions {
+  for?: string;
+  token?: string;
+  at?: string;
+  complete?: true;
+  incomplete?: true;
+  rating?: string;
+  message?: string;
 }
 
 interface VerbSpec {
-  strings?: readonly string[];
-  flags?: readonly string[];
-  action(parsed: ParsedCommand, name: string): ParticipantAction;
+  description: string;
+  /** Options besides --client-id. */
+  options?(command: Command): Command;
+  action(options: VerbOptions, name: string): ParticipantAction;
 }
 
 /** The command-line verbs, kebab-case, and the domain action each one asks for. */
 const VERBS: Readonly<Record<string, VerbSpec>> = {
-  'approve-estimate': { action: () => ({ verb: 'approveEstimate' }) },
+  'approve-estimate': { description: "approve the participant's estimate", action: () => ({ verb: 'approveEstimate' }) },
   schedule: {
-    strings: ['for'],
-    action: (parsed) => ({ verb: 'schedule', for: instantOption(parsed.required('for'), 'for') }),
+    description: 'schedule the participant',
+    options: (command) => command.requiredOption('--for <date-time>', 'when, an ISO 8601 date-time with offset'),
+    action: (options) => ({ verb: 'schedule', for: instantOption(options.for as string, 'for') }),
   },
   'check-in': {
-    strings: ['token', 'at'],
-    action: (parsed) => ({ verb: 'checkIn', tokenInput: parsed.option('token') ?? null, ...optionalAt(parsed) }),
+    description: 'the participant checks in at the store',
+    options: (command) => command.option('--token <token>', 'the token shown at the store').option('--at <date-time>', AT),
+    action: (options) => ({ verb: 'checkIn', tokenInput: options.token ?? null, ...optionalAt(options) }),
   },
   'check-out': {
-    strings: ['at'],
-    flags: ['complete', 'incomplete'],
-    action: (parsed, name) => {
-      const complete = parsed.flag('complete');
-      if (complete === parsed.flag('incomplete')) throw new UsageError(`${name}: give exactly one of --complete and --incomplete`);
-      return { verb: 'checkOut', complete, ...optionalAt(parsed) };
+    description: 'the participant checks out, with the work complete or not',
+    options: (command) =>
+      command.option('--complete', 'the work was completed').option('--incomplete', 'the work was not completed').option('--at <date-time>', AT),
+    action: (options, name) => {
+      const complete = options.complete === true;
+      if (complete === (options.incomplete === true)) throw new UsageError(`${name}: give exactly one of --complete and --incomplete`);
+      return { verb: 'checkOut', complete, ...optionalAt(options) };
     },
   },
-  reject: { action: () => ({ verb: 'reject' }) },
-  expire: { action: () => ({ verb: 'expire' }) },
-  quit: { action: () => ({ verb: 'quit' }) },
-  remove: { action: () => ({ verb: 'remove' }) },
+  reject: { description: 'reject the participant', action: () => ({ verb: 'reject' }) },
+  expire: { description: "expire the participant's place", action: () => ({ verb: 'expire' }) },
+  quit: { description: 'the participant quits', action: () => ({ verb: 'quit' }) },
+  remove: { description: 'remove the participant', action: () => ({ verb: 'remove' }) },
   rate: {
-    strings: ['rating', 'message'],
-    action: (parsed) => ({
+    description: "rate the participant's work",
+    options: (command) => command.requiredOption('--rating <1..5>', 'the rating').option('--message <text>', 'a comment'),
+    action: (options) => ({
       verb: 'rate',
-      rating: integerOption(parsed.required('rating'), 'rating'),
-      message: parsed.option('message') ?? null,
+      rating: integerOption(options.rating as string, 'rating'),
+      message: options.message ?? null,
     }),
   },
 };
 
 // Absent, the domain takes the current time.
-function optionalAt(parsed: ParsedCommand): { at?: Date } {
-  const at = parsed.option('at');
-  return at === undefined ? {} : { at: instantOption(at, 'at') };
+function optionalAt(options: VerbOptions): { at?: Date } {
+  return options.at === undefined ? {} : { at: instantOption(options.at, 'at') };
 }
 
-export function parseParticipants(verb: string, args: readonly string[]): ParticipantsCommand {
-  const name = `participants ${verb}`;
-  const spec = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
-  if (!spec) throw new UsageError(`unknown command "${name}"`);
-  const parsed = parseCommand(args, {
-    name,
-    positionals: ['muKey'],
-    strings: ['client-id', ...(spec.strings ?? [])],
-    flags: spec.flags,
-  });
-  const [muKey] = parsed.positionals;
-  const clientId = parsed.required('client-id');
-  return { group: 'participants', clientId, muKey, action: spec.action(parsed, name) };
+export function defineParticipants(program: Command, emit: Emit<ParticipantsCommand>): void {
+  const participants = program.command('participants').description(`a participant's progress: ${Object.keys(VERBS).join(', ')}`);
+  for (const [verb, spec] of Object.entries(VERBS)) {
+    const command = participants
+      .command(verb)
+      .description(spec.description)
+      .argument('<muKey>', MU_KEY)
+      .requiredOption('--client-id <clientId>', CLIENT_ID);
+    (spec.options?.(command) ?? command).action((muKey: string, options: VerbOptions & { clientId: string }) =>
+      emit({ group: 'participants', clientId: options.clientId, muKey, action: spec.action(options, `participants ${verb}`) }),
+    );
+  }
 }
 
 export async function runParticipants(command: ParticipantsCommand, app: INestApplicationContext): Promise<unknown> {

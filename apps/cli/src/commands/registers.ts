@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ReviewRegisterCommand, SubmitWorkCommand } from '@mwr/domain';
-import { parseCommand, UsageError } from '../arguments';
+import type { Command } from 'commander';
+import type { Emit } from '../arguments';
 import { accountIdOf } from './scope';
 
 export type RegistersCommand =
@@ -10,19 +11,27 @@ export type RegistersCommand =
 
 const OUTCOMES = { approve: 'APPROVED', reprove: 'REPROVED' } as const;
 
-export function parseRegisters(verb: string, args: readonly string[]): RegistersCommand {
-  const name = `registers ${verb}`;
-  if (verb === 'submit') {
-    const parsed = parseCommand(args, { name, positionals: ['muKey'], strings: ['client-id', 'identifier'] });
-    const [muKey] = parsed.positionals;
-    return { group: 'registers', verb, clientId: parsed.required('client-id'), muKey, identifier: parsed.required('identifier') };
+export function defineRegisters(program: Command, emit: Emit<RegistersCommand>): void {
+  const registers = program.command('registers').description("a participant's finished work: submit, approve, reprove");
+  registers
+    .command('submit')
+    .description('submit the finished work of a participant for review')
+    .argument('<muKey>', "MU key of the participant's record")
+    .requiredOption('--client-id <clientId>', 'the account the participant works for')
+    .requiredOption('--identifier <text>', 'identifier of the register')
+    .action((muKey: string, options: { clientId: string; identifier: string }) =>
+      emit({ group: 'registers', verb: 'submit', clientId: options.clientId, muKey, identifier: options.identifier }),
+    );
+  for (const verb of ['approve', 'reprove'] as const) {
+    registers
+      .command(verb)
+      .description(`${verb} a submitted register`)
+      .argument('<muKey>', "MU key of the participant's record")
+      .requiredOption('--client-id <clientId>', 'the account the participant works for')
+      .action((muKey: string, options: { clientId: string }) =>
+        emit({ group: 'registers', verb: 'review', clientId: options.clientId, muKey, outcome: OUTCOMES[verb] }),
+      );
   }
-  if (verb === 'approve' || verb === 'reprove') {
-    const parsed = parseCommand(args, { name, positionals: ['muKey'], strings: ['client-id'] });
-    const [muKey] = parsed.positionals;
-    return { group: 'registers', verb: 'review', clientId: parsed.required('client-id'), muKey, outcome: OUTCOMES[verb] };
-  }
-  throw new UsageError(`unknown command "${name}"`);
 }
 
 export async function runRegisters(command: RegistersCommand, app: INestApplicationContext): Promise<unknown> {

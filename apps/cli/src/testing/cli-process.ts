@@ -10,14 +10,29 @@ export interface CliRun {
   stderr: string;
 }
 
-/** The real CLI as `npm run cli` runs it; only what it needs is in its environment. */
-export function runCli(databaseUrl: string, args: readonly string[]): Promise<CliRun> {
-  const env = { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, REPORT_TIME_ZONE: 'America/Sao_Paulo' };
+function run(file: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], { cwd: ROOT, env }, (error, stdout, stderr) => {
+    execFile(file, args, { cwd: ROOT, env }, (error, stdout, stderr) => {
       done({ code: error ? Number(error.code ?? -1) : 0, stdout, stderr });
     });
   });
+}
+
+const environment = (databaseUrl: string) => ({
+  PATH: process.env['PATH'],
+  DATABASE_URL: databaseUrl,
+  CREDENTIALS_PEPPER: PEPPER,
+  REPORT_TIME_ZONE: 'America/Sao_Paulo',
+});
+
+/** The real CLI as `npm run -s cli` runs it; only what it needs is in its environment. */
+export function runCli(databaseUrl: string, args: readonly string[]): Promise<CliRun> {
+  return run(process.execPath, ['tools/run-ts.cjs', 'apps/cli/src/main.ts', ...args], environment(databaseUrl));
+}
+
+/** Through npm itself, exactly as the README writes it; npm needs a home for its configuration. */
+export function runCliThroughNpm(databaseUrl: string, args: readonly string[]): Promise<CliRun> {
+  return run('npm', ['run', '-s', 'cli', '--', ...args], { ...environment(databaseUrl), HOME: process.env['HOME'] });
 }
 
 /** The JSON a successful run printed. */

@@ -70,3 +70,12 @@ export async function createDemoCatalog(manager: EntityManager, accountId: strin
     };
   });
 }
+
+/** The form with the most answers in the account's data: the one whose listing shows the most. */
+export async function formWithMostAnswers(manager: EntityManager, accountId: string): Promise<number | null> {
+  const [row] = await manager.query(
+    `SELECT form_id FROM forms_data WHERE client_account_id = $1 GROUP BY form_id ORDER BY count(*) DESC, form_id LIMIT 1`,
+    [accountId],
+  );
+  return row === undefined ? null : (row.form_id as number);
+}
