@@ -32,10 +32,14 @@ describe('migrate', () => {
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
-      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000']);
+      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000', 'AccountScopedKeys1764500000000']);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       const fewer = (await one(foreignKeys)).n;
+      const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`;
+      const leaner = (await one(indexes)).n;
 
+      await source.undoLastMigration({ transaction: 'each' });
+      expect((await one(indexes)).n).toBe(leaner + 5);
       await source.undoLastMigration({ transaction: 'each' });
       expect((await one(foreignKeys)).n).toBe(fewer + 30);
       await source.undoLastMigration({ transaction: 'each' });
@@ -48,6 +52,7 @@ describe('migrate', () => {
       expect(await migrate(source)).toEqual(since);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       expect((await one(foreignKeys)).n).toBe(fewer);
+      expect((await one(indexes)).n).toBe(leaner);
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();
