@@ -2,6 +2,7 @@ import { BadRequestException, HttpException, Logger, NotFoundException } from '@
 import type { ArgumentsHost } from '@nestjs/common';
 import { DemandRuleError, IdempotencyConflictError, InvalidShiftError, NotFoundError, InvalidTransitionError, MissionStatus } from '@mwr/domain';
 import { DatabaseBusyError } from '@mwr/persistence';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ErrorFilter } from './error-filter';
 import { RequestError } from './request-error';
 
@@ -48,6 +49,10 @@ describe('ErrorFilter: the one map from errors to contract section 3', () => {
     ['a JSON syntax error', parserError('entity.parse.failed', 400), 400, 'Invalid JSON body'],
     ['a database that refuses connections', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), 503, 'Service unavailable'],
     ['a database that was shut down', Object.assign(new Error('terminating connection'), { code: '57P01' }), 503, 'Service unavailable'],
+    ['a transaction whose connection broke between two statements', new QueryRunnerAlreadyReleasedError(), 503, 'Service unavailable'],
+    ['a statement whose connection broke under it', new QueryFailedError('INSERT', [], new Error('Connection terminated unexpectedly')), 503, 'Service unavailable'],
+    ['a client the driver already knows is broken', new Error('Client has encountered a connection error and is not queryable'), 503, 'Service unavailable'],
+    ['a pool that waited too long for a connection', new Error('timeout exceeded when trying to connect'), 503, 'Service unavailable'],
     ['a search that found no place in the bulkhead within DATABASE_TIMEOUT_MS', new DatabaseBusyError(15_000), 503, 'Service unavailable'],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')"), 500, 'Internal server error'],
     ['an SQL error', Object.assign(new Error('syntax error at or near "SELEC"'), { code: '42601' }), 500, 'Internal server error'],
