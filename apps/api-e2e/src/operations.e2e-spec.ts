@@ -100,29 +100,41 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     }
   });
 
-  it('a database that stalls (connections open, no answers) fails requests with 503 within DATABASE_TIMEOUT_MS', async () => {
-    // A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open.
+  /** A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open. */
+  async function stallingProxy() {
     const target = new URL(env.databaseUrl);
-    let stalled = false;
+    const state = { stalled: false };
     const sockets: Socket[] = [];
     const proxy = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
       sockets.push(client, upstream);
-      client.on('data', (data) => stalled || upstream.write(data));
-      upstream.on('data', (data) => stalled || client.write(data));
+      client.on('data', (data) => state.stalled || upstream.write(data));
+      upstream.on('data', (data) => state.stalled || client.write(data));
       client.on('error', () => upstream.destroy());
       upstream.on('error', () => client.destroy());
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const proxied = new URL(env.databaseUrl);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String((proxy.address() as { port: number }).port);
-    const server = await startServer({ DATABASE_URL: proxied.toString(), DATABASE_TIMEOUT_MS: '500' });
+    const url = new URL(env.databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String((proxy.address() as { port: number }).port);
+    return {
+      url: url.toString(),
+      stall: () => (state.stalled = true),
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((done) => proxy.close(done));
+      },
+    };
+  }
+
+  it('a database that stalls (connections open, no answers) fails requests with 503 within DATABASE_TIMEOUT_MS', async () => {
+    const proxy = await stallingProxy();
+    const server = await startServer({ DATABASE_URL: proxy.url, DATABASE_TIMEOUT_MS: '500' });
     try {
       const client = await env.fixtures.account();
       const list = () => request(server.baseUrl).get('/v1/registers/results').set(client.headers);
       expect((await list()).status).toBe(200);
-      stalled = true;
+      proxy.stall();
       const started = Date.now();
       const res = await list();
       expect(res.status).toBe(503);
@@ -130,8 +142,41 @@ describe('operations: health, shutdown, database outage, configuration', () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await server.stop();
-      for (const socket of sockets) socket.destroy();
-      await new Promise((done) => proxy.close(done));
+      await proxy.close();
+    }
+  });
+
+  it('with a stalled database, requests that find no connection fail with 503 after DATABASE_ACQUIRE_TIMEOUT_MS, not after the statement timeout', async () => {
+    const proxy = await stallingProxy();
+    const server = await startServer({ DATABASE_URL: proxy.url, DATABASE_TIMEOUT_MS: '20000', DATABASE_ACQUIRE_TIMEOUT_MS: '300' });
+    try {
+      const client = await env.fixtures.account();
+      const list = () => request(server.baseUrl).get('/v1/registers/results').set(client.headers);
+      expect((await list()).status).toBe(200);
+      proxy.stall();
+      // Requests on the connections already open wait for their statements; every other one needs a
+      // new connection, which the stalled server never completes.
+      const started = Date.now();
+      const fast = await new Promise<{ status: number; body: unknown; ms: number }[]>((done) => {
+        const answered: { status: number; body: unknown; ms: number }[] = [];
+        for (let i = 0; i < 12; i += 1) {
+          list().then(
+            (res) => {
+              answered.push({ status: res.status, body: res.body, ms: Date.now() - started });
+              if (answered.length === 3) done(answered);
+            },
+            () => undefined,
+          );
+        }
+      });
+      for (const answer of fast) {
+        expect(answer).toEqual({ status: 503, body: { error: 'Service unavailable' }, ms: expect.any(Number) });
+        expect(answer.ms).toBeLessThan(2_000);
+      }
+    } finally {
+      server.process.kill('SIGKILL');
+      await server.stop();
+      await proxy.close();
     }
   });
 

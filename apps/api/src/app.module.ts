@@ -24,7 +24,16 @@ export class AppModule {
   static forRoot({ config, databaseUrl, credentialsPepper }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PersistenceModule.forRoot({ databaseUrl, queryTimeoutMs: config.databaseTimeoutMs, searchConcurrency: config.searchConcurrency }), CacheModule.forRoot({ redisUrl: config.redisUrl })],
+      imports: [
+        CqrsModule.forRoot(),
+        PersistenceModule.forRoot({
+          databaseUrl,
+          queryTimeoutMs: config.databaseTimeoutMs,
+          acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+          searchConcurrency: config.searchConcurrency,
+        }),
+        CacheModule.forRoot({ redisUrl: config.redisUrl }),
+      ],
       controllers: [
         HealthController,
         DemandsController,

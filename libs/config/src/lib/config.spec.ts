@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
+      databaseAcquireTimeoutMs: 2000,
     });
   });
 
@@ -27,9 +28,11 @@ describe('loadConfig', () => {
       CREDENTIALS_PEPPER: PEPPER,
       SEARCH_CONCURRENCY: '4',
       SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '750',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
+    expect(config.databaseAcquireTimeoutMs).toBe(750);
   });
 
   it.each([
@@ -43,6 +46,7 @@ describe('loadConfig', () => {
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
+    [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

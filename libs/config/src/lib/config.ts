@@ -15,6 +15,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Longest a database statement may take before the request fails with 503. */
   databaseTimeoutMs: number;
+  /** Longest a request waits for a database connection (the pool's, or a new one) before it fails with 503. */
+  databaseAcquireTimeoutMs: number;
   /** Listing requests with `search` running at once on one instance: in total, and per client account. */
   searchConcurrency: { total: number; perAccount: number };
 }
@@ -85,6 +87,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
+  const databaseAcquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', 2_000, 100, 600_000);
   const searchConcurrency = {
     total: integer('SEARCH_CONCURRENCY', 2, 1, 1000),
     perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
@@ -103,6 +106,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     rateLimitPerMinute,
     databaseTimeoutMs,
+    databaseAcquireTimeoutMs,
     searchConcurrency,
   };
 }

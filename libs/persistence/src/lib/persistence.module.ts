@@ -27,6 +27,8 @@ export interface PersistenceOptions {
   databaseUrl: string;
   poolSize?: number;
   queryTimeoutMs?: number;
+  /** longest a request waits for a database connection before it fails */
+  acquireTimeoutMs?: number;
   /** searches of this instance running at once: in total, and per client account */
   searchConcurrency?: { total: number; perAccount: number };
 }
@@ -83,6 +85,7 @@ export class PersistenceModule {
               url: options.databaseUrl,
               poolSize: options.poolSize,
               queryTimeoutMs: options.queryTimeoutMs,
+              acquireTimeoutMs: options.acquireTimeoutMs,
               onPoolError: (error) => logger.error(`Idle database connection failed: ${error.message}`),
             }),
         },
