@@ -1,7 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
-import { startServer, runCli, WORKSPACE } from './support/server';
+import { parseLogLines, startServer, runCli, WORKSPACE } from './support/server';
 import { spawn } from 'node:child_process';
 
 describe('operations: health, shutdown, database outage, configuration', () => {
@@ -98,6 +98,29 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('an outage is not a log line per failed request: one line per kind of failure, the others counted', async () => {
+    const name = `test_outage_log_${Date.now()}`;
+    await env.sql.query(`CREATE DATABASE ${name}`);
+    const url = new URL(env.databaseUrl);
+    url.pathname = `/${name}`;
+    const server = await startServer({ DATABASE_URL: url.toString() });
+    let exitCode: number | null;
+    try {
+      await env.sql.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      for (let i = 0; i < 40; i += 1) {
+        const res = await request(server.baseUrl).get('/v1/registers/results').set({ 'client-id': 'x', 'client-secret': 'y' });
+        expect(res.status).toBe(503);
+      }
+    } finally {
+      exitCode = await server.stop();
+    }
+    expect(exitCode).toBe(0);
+    const errors = parseLogLines(server.output()).filter((entry) => entry['level'] === 50 && entry['context'] === 'HTTP');
+    // The first failure, then at shutdown the latest one held back with the count of the other 38.
+    expect(errors).toHaveLength(2);
+    expect(String(errors[1]['msg'])).toContain('38 more like it not logged since the last report');
   });
 
   /** A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open. */

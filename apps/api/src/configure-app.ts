@@ -10,12 +10,17 @@ import { openApiDocument } from './openapi/openapi-document';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+export interface ConfiguredApp {
+  /** Writes the log lines still held back (repeated failures counted, not yet written). */
+  flushLogs(): void;
+}
+
 /**
  * Everything about the HTTP pipeline, shared by main.ts and the tests. The order is the contract's
  * order of checks: authentication (401), then the client account's rate limit (429), content type
  * (415), body size (413), JSON syntax (400).
  */
-export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number; apiDocument?: OpenAPIObject }): void {
+export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number; apiDocument?: OpenAPIObject }): ConfiguredApp {
   app.disable('x-powered-by');
   app.use(requestLogging(logger));
   app.use('/v1', privateByDefault);
@@ -23,6 +28,8 @@ export function configureApp(app: NestExpressApplication, logger: Logger, option
   if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(new RateLimiter(options.rateLimitPerMinute)));
   app.use('/v1', requireJsonContentType);
   app.useBodyParser('json', { limit: MAX_BODY_BYTES, strict: true });
-  app.useGlobalFilters(new ErrorFilter());
+  const errors = new ErrorFilter();
+  app.useGlobalFilters(errors);
   serveApiDocs(app, options.apiDocument ?? openApiDocument);
+  return { flushLogs: () => errors.flushFailureLog() };
 }

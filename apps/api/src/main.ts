@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
-  configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
+  const configured = configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
   await app.listen(config.port, '0.0.0.0');
   if (demo) process.stdout.write(demoBanner(demo, config.port));
   // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     app
       .close()
+      .then(() => configured.flushLogs())
       .then(() => database.release())
       .then(
         () => process.exit(0),

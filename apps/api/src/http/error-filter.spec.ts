@@ -6,7 +6,7 @@ import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ErrorFilter } from './error-filter';
 import { RequestError } from './request-error';
 
-function respond(error: unknown) {
+function respond(error: unknown, filter = new ErrorFilter()) {
   const sent: { status?: number; type?: string; body?: string } = {};
   const response = {
     headersSent: false,
@@ -24,7 +24,7 @@ function respond(error: unknown) {
     },
   };
   const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
-  new ErrorFilter().catch(error, host);
+  filter.catch(error, host);
   return { status: sent.status, type: sent.type, body: JSON.parse(sent.body as string) };
 }
 
@@ -65,6 +65,23 @@ describe('ErrorFilter: the one map from errors to contract section 3', () => {
     if (message !== undefined) expect(sent.body.error).toBe(message);
     // Server-side failures are logged for operators; client errors are not noise in the error log.
     expect(logged).toHaveBeenCalledTimes(status >= 500 ? 1 : 0);
+  });
+
+  it('an outage that fails every request is logged once per kind of failure, with the count of the others', () => {
+    const filter = new ErrorFilter();
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    for (let i = 0; i < 500; i++) expect(respond(refused(), filter).status).toBe(503);
+    respond(new TypeError('a bug'), filter);
+    respond(new TypeError('a bug'), filter);
+    expect(logged).toHaveBeenCalledTimes(2);
+    expect(logged.mock.calls[0][0]).toContain('connect ECONNREFUSED');
+    expect(logged.mock.calls[1][0]).toContain('a bug');
+    // 500 refusals: the first line, and at shutdown the last one held back with the other 498.
+    filter.flushFailureLog();
+    expect(logged).toHaveBeenCalledTimes(4);
+    expect(logged.mock.calls[2][0]).toContain('connect ECONNREFUSED');
+    expect(logged.mock.calls[2][0]).toContain('498 more like it not logged since the last report');
+    expect(logged.mock.calls[3][0]).toContain('a bug');
   });
 
   it('a 4xx HttpException of the framework keeps its status', () => {

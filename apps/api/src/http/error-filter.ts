@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, type DomainErrorKind } from '@mwr/domain';
+import { RepeatLimitedLog } from '@mwr/logging';
 import { isDatabaseUnavailable } from '@mwr/persistence';
 import type { Response } from 'express';
 import { RequestError } from './request-error';
@@ -38,18 +39,40 @@ function statusAndMessage(error: unknown): [number, string] {
   return [500, 'Internal server error'];
 }
 
+/** What tells two server-side failures apart in the log: the same kind is written once per interval. */
+function failureKind(status: number, error: unknown): string {
+  if (!(error instanceof Error)) return `${status} ${String(error)}`;
+  const code = (error as { code?: unknown }).code;
+  return `${status} ${error.name} ${typeof code === 'string' ? code : ''} ${error.message}`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 /** The one place where errors become HTTP responses: `{"error": message}` and nothing else. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  // An outage fails every request the same way: one line per kind of failure every 10 s, with the
+  // count of the ones held back, instead of a stack trace per request.
+  private readonly failures = new RepeatLimitedLog<unknown>({
+    write: (error, heldBack) =>
+      this.logger.error(heldBack === 0 ? describe(error) : `${describe(error)}\n(${heldBack} more like it not logged since the last report)`),
+  });
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, message] = statusAndMessage(error);
     // A client that went away before its search ran is no fault of the service.
     const clientGone = (error as { code?: unknown } | null)?.code === 'CLIENT_GONE';
-    if (status >= 500 && !clientGone) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (status >= 500 && !clientGone) this.failures.report(failureKind(status, error), error);
     if (response.headersSent) return;
     response.status(status).type('application/json').send(JSON.stringify({ error: message }));
+  }
+
+  /** Writes the failures still held back; called at shutdown so that no count is lost. */
+  flushFailureLog(): void {
+    this.failures.flush();
   }
 }

@@ -10,6 +10,7 @@ import {
   RegisterResultsReadModel,
   WorkforceResultsReadModel,
 } from '@mwr/domain';
+import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
 import { openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
@@ -33,11 +34,18 @@ export interface PersistenceOptions {
   searchConcurrency?: { total: number; perAccount: number };
 }
 
+/** Failures of idle pooled connections: each connection of the pool reports the same outage. */
+class PoolErrorLog extends RepeatLimitedLog<Error> {}
+
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly poolErrors: PoolErrorLog,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.poolErrors.flush();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
@@ -74,6 +82,10 @@ const adapters = [
 export class PersistenceModule {
   static forRoot(options: PersistenceOptions): DynamicModule {
     const logger = new Logger('Database');
+    const poolErrors = new PoolErrorLog({
+      write: (error, heldBack) =>
+        logger.error(`Idle database connection failed: ${error.message}${heldBack > 0 ? ` (${heldBack} more like it not logged since the last report)` : ''}`),
+    });
     return {
       module: PersistenceModule,
       global: true,
@@ -86,9 +98,10 @@ export class PersistenceModule {
               poolSize: options.poolSize,
               queryTimeoutMs: options.queryTimeoutMs,
               acquireTimeoutMs: options.acquireTimeoutMs,
-              onPoolError: (error) => logger.error(`Idle database connection failed: ${error.message}`),
+              onPoolError: (error) => poolErrors.report(error.message, error),
             }),
         },
+        { provide: PoolErrorLog, useValue: poolErrors },
         DataSourceLifecycle,
         {
           provide: SearchBulkhead,
