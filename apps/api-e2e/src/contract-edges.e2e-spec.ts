@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
 import type { Catalog, Credentials } from './support/fixtures';
@@ -92,6 +93,46 @@ describe('contract edges: which checks apply where, and what an error may echo',
         .send({ ...required(), ['a'.repeat(10_000)]: 1 });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: `Unknown field: ${'a'.repeat(64)}…` });
+    });
+  });
+
+  describe('requests node\'s HTTP parser refuses still get a {"error"} body', () => {
+    /** Sends raw bytes and reads the answer until the server closes the connection. */
+    function raw(bytes: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+      const url = new URL(env.server.baseUrl);
+      return new Promise((done, fail) => {
+        const socket = connect(Number(url.port), url.hostname);
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', fail);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const [head, ...rest] = text.split('\r\n\r\n');
+          const [statusLine, ...headerLines] = head.split('\r\n');
+          const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          done({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+        });
+        socket.end(bytes);
+      });
+    }
+
+    it.each([
+      ['a raw 0xFF byte in the request target', 400, 'Malformed HTTP request', Buffer.concat([Buffer.from('GET /v1/registers/results?search='), Buffer.from([0xff]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')])],
+      ['a request line that is not HTTP', 400, 'Malformed HTTP request', Buffer.from('HELLO\r\n\r\n')],
+      [
+        'two 9 KB credential headers',
+        431,
+        'Request headers too large',
+        Buffer.from(`GET /v1/registers/results HTTP/1.1\r\nHost: x\r\nclient-id: ${'i'.repeat(9 * 1024)}\r\nclient-secret: ${'s'.repeat(9 * 1024)}\r\n\r\n`),
+      ],
+    ] as const)('%s: %d {"error": "%s"}', async (_case, status, message, bytes) => {
+      const res = await raw(bytes);
+      expect(res.status).toBe(status);
+      expect(res.body).toBe(JSON.stringify({ error: message }));
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['connection']).toBe('close');
     });
   });
 

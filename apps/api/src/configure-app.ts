@@ -2,6 +2,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
+import { answerClientError } from './http/client-error';
 import { ErrorFilter } from './http/error-filter';
 import { RateLimiter } from './http/rate-limiter';
 import { authenticate, limitRate, noSniff, privateByDefault, requestLogging } from './http/request-pipeline';
@@ -21,6 +22,7 @@ export interface ConfiguredApp {
  */
 export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number; apiDocument?: OpenAPIObject }): ConfiguredApp {
   app.disable('x-powered-by');
+  app.getHttpServer().on('clientError', answerClientError);
   app.use(noSniff);
   app.use(requestLogging(logger));
   app.use('/v1', privateByDefault);
