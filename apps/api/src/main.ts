@@ -6,12 +6,15 @@ import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
+import { assertCanListen, listenProblem, StartupError } from './http/listen';
 import { createRootLogger, PinoNestLogger } from './http/logger';
 import { openApiDocumentWith } from './openapi/openapi-document';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createRootLogger(config.logLevel);
+  // Before anything else is started or printed: a second start on a busy port says so in one line.
+  await assertCanListen(config.host, config.port);
   const database = await resolveDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -39,7 +42,9 @@ async function main(): Promise<void> {
     { bodyParser: false, logger: new PinoNestLogger(logger) },
   );
   const configured = configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
-  await app.listen(config.port, '0.0.0.0');
+  await app.listen(config.port, config.host).catch((error: unknown) => {
+    throw listenProblem(error, config.host, config.port) ?? error;
+  });
   if (demo) process.stdout.write(demoBanner(demo, config.port));
   // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
   // hooks (the pool closes); only then does the embedded database stop.
@@ -60,11 +65,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   const address = app.getHttpServer().address();
-  logger.info({ port: typeof address === 'object' && address ? address.port : config.port, embeddedDatabase: database.embedded }, 'listening');
+  if (address !== null && typeof address === 'object') {
+    logger.info({ address: address.address, port: address.port, embeddedDatabase: database.embedded }, 'listening');
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

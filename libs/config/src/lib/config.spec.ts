@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: 'api.internal', DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('api.internal');
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -46,6 +54,8 @@ describe('loadConfig', () => {
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
+    [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "not a host")'],
+    [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
     [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -1,6 +1,13 @@
+import { isIP } from 'node:net';
+
 /** The service's settings, read from the environment once at start and checked there. */
 export interface AppConfig {
   port: number;
+  /**
+   * Address the HTTP server binds to. 127.0.0.1 with the embedded database, whose demo account's
+   * secret is printed at start; 0.0.0.0 (every interface) for a service with DATABASE_URL.
+   */
+  host: string;
   /** Absent: an embedded PostgreSQL under `dataDir` is started and used. */
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -31,6 +38,8 @@ export class ConfigError extends Error {
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -72,6 +81,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const port = integer('PORT', 3000, 0, 65535);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const host = value('HOST') ?? (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) problems.push(`HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const reportTimeZone = value('REPORT_TIME_ZONE') ?? 'America/Sao_Paulo';
   if (!isTimeZone(reportTimeZone)) problems.push(`REPORT_TIME_ZONE must be an IANA time zone such as America/Sao_Paulo (got "${reportTimeZone}")`);
@@ -96,6 +107,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
+    host,
     databaseUrl,
     redisUrl,
     reportTimeZone,
