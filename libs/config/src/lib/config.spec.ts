@@ -6,6 +6,7 @@ describe('loadConfig', () => {
   it('applies the defaults: PORT 3000, REPORT_TIME_ZONE America/Sao_Paulo, SLA_TOLERANCE_MINUTES 15, embedded database', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       port: 3000,
+      shutdownTimeoutMs: 10000,
       databaseUrl: null,
       redisUrl: null,
       reportTimeZone: 'America/Sao_Paulo',
@@ -37,10 +38,12 @@ describe('loadConfig', () => {
       SEARCH_CONCURRENCY: '4',
       SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
       DATABASE_ACQUIRE_TIMEOUT_MS: '750',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
     expect(config.databaseAcquireTimeoutMs).toBe(750);
+    expect(config.shutdownTimeoutMs).toBe(2500);
   });
 
   it.each([
@@ -56,6 +59,7 @@ describe('loadConfig', () => {
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
     [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "not a host")'],
     [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
+    [{ SHUTDOWN_TIMEOUT_MS: 'forever' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 100 to 600000'],
     [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

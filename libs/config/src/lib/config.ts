@@ -24,6 +24,8 @@ export interface AppConfig {
   databaseTimeoutMs: number;
   /** Longest a request waits for a database connection (the pool's, or a new one) before it fails with 503. */
   databaseAcquireTimeoutMs: number;
+  /** Longest a shutdown may wait for requests in flight before it closes their connections and exits. */
+  shutdownTimeoutMs: number;
   /** Listing requests with `search` running at once on one instance: in total, and per client account. */
   searchConcurrency: { total: number; perAccount: number };
 }
@@ -99,6 +101,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
   const databaseAcquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', 2_000, 100, 600_000);
+  const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000);
   const searchConcurrency = {
     total: integer('SEARCH_CONCURRENCY', 2, 1, 1000),
     perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
@@ -119,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     rateLimitPerMinute,
     databaseTimeoutMs,
     databaseAcquireTimeoutMs,
+    shutdownTimeoutMs,
     searchConcurrency,
   };
 }
