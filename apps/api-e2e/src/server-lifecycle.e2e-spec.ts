@@ -75,13 +75,7 @@ describe('the server process: shutdown, port and bind address', () => {
       const slow = await env.fixtures.account();
       const slowCatalog = await env.fixtures.catalog(slow.accountId);
       // The slow account's demand insert sleeps: a request surely in flight when SIGTERM arrives.
-      await env.sql.query(`
-        CREATE OR REPLACE FUNCTION slow_demand_keepalive() RETURNS trigger AS $$
-        BEGIN
-          IF NEW.client_account_id = '${slow.accountId}' THEN PERFORM pg_sleep(0.7); END IF;
-          RETURN NEW;
-        END $$ LANGUAGE plpgsql;
-        CREATE TRIGGER slow_demand_keepalive BEFORE INSERT ON demands FOR EACH ROW EXECUTE FUNCTION slow_demand_keepalive();`);
+      const undoSlow = await env.fixtures.slowDemandInserts(slow.accountId, 0.7);
       const agent = new Agent({ keepAlive: true, maxSockets: 4 });
       const outcomes: Outcome[] = [];
       let stopped = false;
@@ -129,7 +123,7 @@ describe('the server process: shutdown, port and bind address', () => {
         stopped = true;
         agent.destroy();
         await server.stop();
-        await env.sql.query(`DROP TRIGGER slow_demand_keepalive ON demands; DROP FUNCTION slow_demand_keepalive();`);
+        await undoSlow();
       }
     });
 
@@ -230,10 +224,7 @@ describe('the server process: shutdown, port and bind address', () => {
         const fixtures = new Fixtures(sql);
         const client = await fixtures.account();
         const catalog = await fixtures.catalog(client.accountId);
-        await sql.query(`
-          CREATE OR REPLACE FUNCTION slow_demand() RETURNS trigger AS $$
-          BEGIN PERFORM pg_sleep(0.7); RETURN NEW; END $$ LANGUAGE plpgsql;
-          CREATE TRIGGER slow_demand BEFORE INSERT ON demands FOR EACH ROW EXECUTE FUNCTION slow_demand();`);
+        await fixtures.slowDemandInserts(client.accountId, 0.7);
         const inFlight = request(server.baseUrl)
           .post('/v1/missions/demands')
           .set(client.headers)
