@@ -10,6 +10,7 @@ import {
   RegisterResultsReadModel,
   WorkforceResultsReadModel,
 } from '@mwr/domain';
+import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
 import { openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
@@ -27,15 +28,24 @@ export interface PersistenceOptions {
   databaseUrl: string;
   poolSize?: number;
   queryTimeoutMs?: number;
+  /** longest a request waits for a database connection before it fails */
+  acquireTimeoutMs?: number;
   /** searches of this instance running at once: in total, and per client account */
   searchConcurrency?: { total: number; perAccount: number };
 }
 
+/** Failures of idle pooled connections: each connection of the pool reports the same outage. */
+class PoolErrorLog extends RepeatLimitedLog<Error> {}
+
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly poolErrors: PoolErrorLog,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.poolErrors.flush();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
@@ -72,6 +82,10 @@ const adapters = [
 export class PersistenceModule {
   static forRoot(options: PersistenceOptions): DynamicModule {
     const logger = new Logger('Database');
+    const poolErrors = new PoolErrorLog({
+      write: (error, heldBack) =>
+        logger.error(`Idle database connection failed: ${error.message}${heldBack > 0 ? ` (${heldBack} more like it not logged since the last report)` : ''}`),
+    });
     return {
       module: PersistenceModule,
       global: true,
@@ -83,9 +97,11 @@ export class PersistenceModule {
               url: options.databaseUrl,
               poolSize: options.poolSize,
               queryTimeoutMs: options.queryTimeoutMs,
-              onPoolError: (error) => logger.error(`Idle database connection failed: ${error.message}`),
+              acquireTimeoutMs: options.acquireTimeoutMs,
+              onPoolError: (error) => poolErrors.report(error.message, error),
             }),
         },
+        { provide: PoolErrorLog, useValue: poolErrors },
         DataSourceLifecycle,
         {
           provide: SearchBulkhead,

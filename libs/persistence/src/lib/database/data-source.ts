@@ -15,9 +15,16 @@ export interface DataSourceOptions {
    * 0 sets no limit: for migrations and operators' tools, whose statements may rightly take long.
    */
   queryTimeoutMs?: number;
+  /**
+   * Longest a caller waits for a connection, a free one of the pool or a new one being opened. A
+   * database that stalls holds every pooled connection; the requests behind them then fail after
+   * this wait instead of queueing for the whole statement timeout.
+   */
+  acquireTimeoutMs?: number;
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
 
 function timeouts(queryTimeoutMs: number): Record<string, number> {
   if (queryTimeoutMs === 0) return {};
@@ -38,7 +45,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     applicationName: options.applicationName ?? 'mission-workforce-results',
     poolSize: options.poolSize ?? 10,
     extra: {
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
       ...timeouts(options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS),
       keepAlive: true,
     },
