@@ -10,14 +10,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { openSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashSecret } from '@mwr/domain';
-import { migrate, openDataSource, startEmbeddedPostgres } from '@mwr/persistence';
+import { migrate, openDataSource } from '@mwr/persistence';
 import { Client } from 'pg';
 import { compare, type Comparison, median, trimmedMean, withinBound } from './timing-statistics';
+import { admin, toolPostgres } from './tool-postgres';
 
 const { values } = parseArgs({
   options: {
@@ -33,31 +34,6 @@ const PEPPER = randomBytes(32).toString('hex');
 const IDS_PER_KIND = 5;
 const KINDS = ['known', 'unknown', 'revoked'] as const;
 type Kind = (typeof KINDS)[number];
-
-async function databaseServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const given = process.env['AUTH_TIMING_DATABASE_URL'];
-  if (given) return { adminUrl: given, stop: async () => undefined };
-  const directory = mkdtempSync(join(tmpdir(), 'mwr-auth-timing-pg-'));
-  chmodSync(directory, 0o755);
-  const pg = await startEmbeddedPostgres({ directory, port: 55000 + Math.floor(Math.random() * 1000), persistent: false });
-  return {
-    adminUrl: pg.url,
-    stop: async () => {
-      await pg.stop();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const clientId = () => `cl_${randomBytes(12).toString('hex')}`;
 const secret = () => randomBytes(32).toString('base64url');
@@ -217,7 +193,7 @@ async function report(baseUrl: string, ids: Record<Kind, string[]>): Promise<boo
 }
 
 async function main(): Promise<void> {
-  const { adminUrl, stop } = await databaseServer();
+  const { adminUrl, stop } = await toolPostgres({ urlVariable: 'AUTH_TIMING_DATABASE_URL', name: 'auth-timing', portBase: 55000 });
   const name = `auth_timing_test_${Date.now().toString(36)}`;
   await admin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 
 export interface PrivateRedis {
   url: string;
@@ -13,14 +13,6 @@ export interface PrivateRedis {
 /** Whether a redis-server binary is on the PATH. */
 export function redisServerAvailable(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 /**
