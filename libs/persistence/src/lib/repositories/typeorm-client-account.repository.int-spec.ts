@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openDataSource } from '../database/data-source';
 import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -40,16 +40,25 @@ function work(node: PlanNode): unknown {
 describe('TypeOrmClientAccountRepository.credentialOf: the same work in the database whatever the id (docs/adr/0004)', () => {
   it('a known, an unknown and a revoked client id run the same statement, with the same plan, rows and pages', async () => {
     const repository = new TypeOrmClientAccountRepository(dataSource);
-    const clientId = () => `cl_${randomBytes(12).toString('hex')}`;
+    // Fixed ids, so that the index has the same pages every run: an id whose neighbour sits on the
+    // leaf page before its own reads one page more, known or not, and random ids would make that
+    // a matter of chance.
+    const clientId = (label: string) => `cl_${createHash('sha256').update(label).digest('hex').slice(0, 24)}`;
     const create = async (id: string, revoked: boolean) => {
       await repository.create({ id: randomUUID(), clientId: id, name: 'Acme', secretHash: 'ab'.repeat(32), createdAt: new Date() });
       if (revoked) await repository.revoke(id, new Date());
     };
-    // The lowest id of all, so that every id below is checked against a neighbour.
+    // The lowest id of all, so that every id below is checked against a neighbour; and enough
+    // neighbours that the planner reads the index for any id (on a table of one page it may read
+    // the page whole, which is as much work for every id, but a plan of another shape).
     await create('cl_', false);
-    for (let i = 0; i < 40; i += 1) await create(clientId(), i % 4 === 0);
-    const known = clientId();
-    const revoked = clientId();
+    await dataSource.query(
+      `INSERT INTO client_accounts (id, client_id, name, secret_hash, created_at, revoked_at)
+       SELECT gen_random_uuid(), 'cl_' || substr(md5('neighbour ' || i), 1, 24), 'Neighbour', repeat('ab', 32), now(), CASE WHEN i % 4 = 0 THEN now() END
+         FROM generate_series(1, 2000) AS i`,
+    );
+    const known = clientId('known');
+    const revoked = clientId('revoked');
     await create(known, false);
     await create(revoked, true);
     await dataSource.query('VACUUM ANALYZE client_accounts');
@@ -60,7 +69,14 @@ describe('TypeOrmClientAccountRepository.credentialOf: the same work in the data
       sent.push({ sql: args[0], parameters: args[1] });
       return query(...args);
     });
-    const kinds = { known, unknown: clientId(), revoked, 'unknown, right after a known id': `${known}0` };
+    const kinds = {
+      known,
+      unknown: clientId('unknown'),
+      revoked,
+      'unknown, right after a known id': `${known}0`,
+      'unknown, low': 'cl_0000000000000000',
+      'unknown, high': 'cl_ffffffffffffffff',
+    };
     for (const id of Object.values(kinds)) await repository.credentialOf(id);
     spy.mockRestore();
 
@@ -76,6 +92,8 @@ describe('TypeOrmClientAccountRepository.credentialOf: the same work in the data
     expect(plans['unknown']).toEqual(plans['known']);
     expect(plans['revoked']).toEqual(plans['known']);
     expect(plans['unknown, right after a known id']).toEqual(plans['known']);
+    expect(plans['unknown, low']).toEqual(plans['known']);
+    expect(plans['unknown, high']).toEqual(plans['known']);
     expect(JSON.stringify(plans['known'])).toContain('"rows":1');
   });
 });
