@@ -16,6 +16,15 @@ const frameworkAndIo = [
   'pino*',
 ];
 
+// Every lib's `testing` entry (fakes, contract suites, test databases) is for tests and their support
+// files only; production code reaching it would ship a fake or a test database.
+const testingEntries = [
+  { group: ['@mwr/*/testing', '@mwr/*/testing/**'], message: 'Production code imports no testing entry: only tests and test support files may.' },
+  { regex: '^\\.{1,2}/(?:.*/)?testing(?:/|$)', message: 'Production code imports no testing folder: only tests and test support files may.' },
+];
+
+const testsAndSupport = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/src/testing/**', 'apps/api-e2e/**'];
+
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/.nx/**', '**/.data/**', 'tools/boundary-fixtures/**'] },
   ...nx.configs['flat/base'],
@@ -49,6 +58,47 @@ export default [
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: testsAndSupport,
+    rules: { 'no-restricted-imports': ['error', { patterns: testingEntries }] },
+  },
+  // The domain's model is plain TypeScript: it imports its own files and nothing else, not even a
+  // Node built-in, the application layer or a type from a package.
+  {
+    files: ['libs/domain/src/lib/model/**/*.ts'],
+    ignores: testsAndSupport,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...testingEntries,
+            { regex: '^(?!\\.{1,2}/)', message: 'The domain model imports no package: only files of the model.' },
+            { regex: '^\\.{1,2}/(?:.*/)?application(?:/|$)', message: 'The domain model does not import the application layer.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'The domain model loads no module at run time.' }],
+    },
+  },
+  // The application layer adds the CQRS bus and Node built-ins to the model, nothing else.
+  {
+    files: ['libs/domain/src/lib/application/**/*.ts'],
+    ignores: testsAndSupport,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...testingEntries,
+            { regex: '^(?!\\.{1,2}/|@nestjs/cqrs$|node:)', message: 'The application layer imports only @nestjs/cqrs, Node built-ins and files of the domain.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'The application layer loads no module at run time.' }],
     },
   },
   {
