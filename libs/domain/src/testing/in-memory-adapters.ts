@@ -2,10 +2,10 @@ import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/ide
 import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
 import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
 import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
-import { type MissionPlaces, ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import { ParticipantRepository } from '../lib/application/ports/participant-repository.port';
 import { NotFoundError } from '../lib/application/not-found.errors';
 import type { DemandInput, DemandReferences } from '../lib/model/demand';
-import { MissionStatus } from '../lib/model/mission-status';
+import { holdsPlace, type MissionPlaces } from '../lib/model/mission-places';
 import { Participant } from '../lib/model/participant';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
 import type { InMemoryDatabase } from './in-memory-database';
@@ -98,8 +98,6 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeys {
   }
 }
 
-const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
-
 export class InMemoryParticipantRepository extends ParticipantRepository {
   constructor(private readonly db: InMemoryDatabase) {
     super();
@@ -108,15 +106,14 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async accept(accountId: string, mbKey: string, build: (mission: MissionPlaces) => Participant): Promise<Participant> {
     const mission = this.db.missions(accountId).find((m) => m.mbKey === mbKey);
     if (!mission) throw NotFoundError.mission(mbKey);
-    const taken = this.db.participants.filter(
-      (p) => p.accountId === accountId && p.missionId === mission.id && !p.isBuffer && !RELEASED_PLACES.includes(p.status),
-    ).length;
+    const taken = this.db.participants.filter((p) => p.accountId === accountId && p.missionId === mission.id && holdsPlace(p)).length;
     const participant = build({
       missionId: mission.id,
       mbKey,
       places: mission.places,
       taken,
-      missionDate: mission.missionDate,
+      // structuredClone made this Date in another realm, where `instanceof Date` fails.
+      missionDate: new Date(mission.missionDate.getTime()),
       shifts: mission.demand.input.shifts,
     });
     this.db.participants.push({ ...participant.state, accountId });

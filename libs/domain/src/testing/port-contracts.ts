@@ -5,6 +5,7 @@ import type { DemandRepository, NewDemand } from '../lib/application/ports/deman
 import type { ClaimWindow, IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
 import type { ParticipantRepository } from '../lib/application/ports/participant-repository.port';
 import type { DemandInput } from '../lib/model/demand';
+import type { MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
 import { Participant } from '../lib/model/participant';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
@@ -46,6 +47,9 @@ function newDemand(accountId: string, input: DemandInput, missions = 1, idempote
     })),
   };
 }
+
+/** The missions of `newDemand` are on 2026-12-01 in São Paulo; places are taken days before. */
+const BEFORE_THE_DAY = { now: new Date('2026-11-21T10:00:00Z'), timeZone: 'America/Sao_Paulo' };
 
 const window = (now: Date): ClaimWindow => ({
   now,
@@ -170,8 +174,8 @@ export function describePersistenceContract(name: string, harness: () => Persist
         return { account, mbKey: demand.missions[0].mbKey };
       }
 
-      const taker = (name: string, isBuffer = false) => (mission: { missionId: string }) =>
-        Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, missionId: mission.missionId, userName: name, isBuffer });
+      const taker = (name: string, isBuffer = false) => (mission: MissionPlaces) =>
+        Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, mission, userName: name, isBuffer }, BEFORE_THE_DAY);
 
       it('accept sees the places taken by non-buffer participants still on the mission', async () => {
         const h = harness();
@@ -188,6 +192,15 @@ export function describePersistenceContract(name: string, harness: () => Persist
         });
         expect(seen).toMatchObject({ taken: 1, places: 3, shifts: ['2026-12-01-08:00-17:00-0'] });
         expect(first.state.status).toBe(MissionStatus.WAITING);
+      });
+
+      it('a participant is restored with its mission date', async () => {
+        const h = harness();
+        const { account, mbKey } = await missionWithPlaces(h, 1);
+        const accepted = await h.participants.accept(account, mbKey, taker('Ana'));
+        const restored = await h.participants.change(account, accepted.state.muKey, () => undefined);
+        expect(restored.state).toEqual(accepted.state);
+        expect(restored.state.missionDate).toEqual(new Date('2026-12-01T03:00:00Z'));
       });
 
       it('a mission or participant of another client account is not found', async () => {

@@ -2,8 +2,10 @@ import {
   addDays,
   checkDemandRules,
   type DemandInput,
+  holdsPlace,
   MissionStatus,
   Participant,
+  planMissions,
   type ParticipantState,
   Register,
   type RegisterStatus,
@@ -255,6 +257,8 @@ interface MissionContext {
   mission: SeedMissionRow;
   day: string;
   daysBefore: number;
+  /** Places its participants hold so far, as `holdsPlace` counts them. */
+  taken: number;
 }
 
 type Verb = 'quit' | 'remove';
@@ -350,26 +354,17 @@ export class SeedGenerator {
       customFields,
       createdAt: new Date(this.dayStart(day) - prng.int(1, 20) * DAY - prng.int(0, 1439) * MINUTE),
     };
-    this.checkDemand(demand, main, stores);
+    const input = this.checkDemand(demand, main, stores);
     chunk.demands.push(demand);
 
-    // As the service does: the scheduled instant, else the start of the picked day.
-    const missionDate = scheduledAt ?? new Date(this.dayStart(day));
-    for (const store of stores.length > 0 ? stores : [null]) {
-      const mission: SeedMissionRow = {
-        id: this.ids.uuid(),
-        demandId: demand.id,
-        mainMissionId: main.id,
-        storeId: store?.id ?? null,
-        mbKey: this.ids.mbKey(),
-        missionDate,
-        places,
-        createdAt: demand.createdAt,
-      };
+    // The missions the service would create for this demand.
+    const planned = planMissions(input, this.timeZone, () => ({ id: this.ids.uuid(), mbKey: this.ids.mbKey() }));
+    for (const { id, mbKey, storeId, missionDate } of planned) {
+      const mission: SeedMissionRow = { id, demandId: demand.id, mainMissionId: main.id, storeId, mbKey, missionDate, places, createdAt: demand.createdAt };
       chunk.missions.push(mission);
       this.produced += 1;
-      const context: MissionContext = { main, demand, mission, day, daysBefore };
-      // Taken places never exceed the open ones; a buffer participant stands beside them.
+      const context: MissionContext = { main, demand, mission, day, daysBefore, taken: 0 };
+      // Some places stay open; a buffer participant stands beside the others.
       const open = coverage ? 0 : prng.chance(0.15) ? prng.int(1, places) : 0;
       const regular = places - open;
       const people = regular + (prng.chance(0.08) ? 1 : 0);
@@ -378,7 +373,7 @@ export class SeedGenerator {
   }
 
   /** A generated demand that the domain would refuse is a bug of the generator, not data. */
-  private checkDemand(demand: SeedDemandRow, main: SeedMainMission, stores: SeedCatalog['stores']): void {
+  private checkDemand(demand: SeedDemandRow, main: SeedMainMission, stores: SeedCatalog['stores']): DemandInput {
     const input: DemandInput = {
       missionMainId: demand.mainMissionId,
       datePicked: demand.datePicked,
@@ -396,6 +391,7 @@ export class SeedGenerator {
       formPdvFound: true,
       stores: stores.map((store) => ({ id: store.id, isWorkforce: store.isWorkforce })),
     });
+    return input;
   }
 
   private shiftsOn(day: string): string[] {
@@ -407,7 +403,8 @@ export class SeedGenerator {
     const { prng } = this;
     const { demand, mission } = context;
     const target = coverage?.status ?? prng.weighted(context.daysBefore <= RECENT_DAYS_BEFORE ? RECENT_STATUS_WEIGHTS : OLD_STATUS_WEIGHTS);
-    const shift = demand.shifts.length > 0 ? this.shiftTimesOf(prng.pick(demand.shifts)) : null;
+    const shiftText = demand.shifts.length > 0 ? prng.pick(demand.shifts) : null;
+    const shift = shiftText === null ? null : this.shiftTimesOf(shiftText);
     const needsEstimate = target === WAITING_ESTIMATE || prng.chance(0.2);
     const leaving = target === QUIT || target === REMOVED;
     const leaveFrom = leaving
@@ -428,16 +425,20 @@ export class SeedGenerator {
     const scheduledFor = schedules ? (shift?.start ?? visit) : null;
     const reference = (shift?.start ?? scheduledFor ?? visit).getTime();
 
-    const participant = Participant.accept({
-      id: this.ids.uuid(),
-      muKey: this.ids.muKey(),
-      missionId: mission.id,
-      userName: this.userName(),
-      isBuffer,
-      needsEstimate,
-      shiftStartsAt: shift?.start ?? null,
-    });
+    const userName = this.userName();
     const createdAt = this.between(demand.createdAt.getTime() + 5 * MINUTE, reference - 3 * HOUR);
+    const participant = Participant.accept(
+      {
+        id: this.ids.uuid(),
+        muKey: this.ids.muKey(),
+        mission: { missionId: mission.id, mbKey: mission.mbKey, places: mission.places, taken: context.taken, missionDate: mission.missionDate, shifts: demand.shifts },
+        userName,
+        isBuffer,
+        needsEstimate,
+        shift: shiftText,
+      },
+      { now: new Date(createdAt), timeZone: this.timeZone },
+    );
     let clock = createdAt;
     let lastChange = createdAt;
     const at = (instant: number) => {
@@ -457,6 +458,7 @@ export class SeedGenerator {
     let checkOutAt: number | null = null;
     let leftAt: number | null = null;
     const finish = () => {
+      if (holdsPlace(participant.state)) context.taken += 1;
       chunk.participants.push({ ...participant.state, createdAt: new Date(createdAt), updatedAt: new Date(lastChange) });
       this.stopsOf(context, participant.state, coverage, checkInAt, checkOutAt ?? leftAt, chunk);
     };

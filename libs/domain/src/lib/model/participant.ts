@@ -1,3 +1,5 @@
+import { AcceptPlaceError } from './mission-places.errors';
+import type { MissionPlaces } from './mission-places';
 import { isMissionStatus, MissionStatus, nextStatus, type ParticipantVerb } from './mission-status';
 import { InvalidMissionStatusError } from './mission-status.errors';
 import {
@@ -9,11 +11,15 @@ import {
   InvalidSlaToleranceError,
   RatingNotAllowedError,
 } from './participant.errors';
+import { Shift } from './shift';
+import { type ZonedDay, zonedDayContaining } from './zoned-time';
 
 export interface ParticipantState {
   id: string;
   muKey: string;
   missionId: string;
+  /** its mission's date; with the shift, it sets the participant's day */
+  missionDate: Date;
   userName: string;
   status: MissionStatus;
   /** start of the participant's shift, the SLA reference */
@@ -35,25 +41,46 @@ export interface ParticipantState {
 export interface AcceptPlace {
   id: string;
   muKey: string;
-  missionId: string;
+  /** the mission, with the places its other participants hold */
+  mission: MissionPlaces;
   userName: string;
+  /** A buffer stands by without holding one of the mission's places. */
   isBuffer?: boolean;
-  shiftStartsAt?: Date | null;
+  /** One of the mission's shifts (`day-start-end-index`); the first one when omitted. */
+  shift?: string | null;
+  /** The place needs an approved estimate before the participant may start. */
   needsEstimate?: boolean;
+}
+
+/** When a verb happens, and the zone in which days are whole days (REPORT_TIME_ZONE). */
+export interface ZonedNow {
+  now: Date;
+  timeZone: string;
 }
 
 /** One participant's place on a mission (a missions-user). */
 export class Participant {
   private constructor(private readonly current: ParticipantState) {}
 
-  static accept(input: AcceptPlace): Participant {
-    return new Participant({
+  /**
+   * Takes a place on a mission: on one of its shifts, on a day that has not ended yet, and, unless
+   * as a buffer, while a place is open.
+   */
+  static accept(input: AcceptPlace, { now, timeZone }: ZonedNow): Participant {
+    const { mission } = input;
+    const at = instant('now', now);
+    const shift = input.shift ?? mission.shifts[0];
+    if (shift !== undefined && !mission.shifts.includes(shift)) {
+      throw new AcceptPlaceError('UNKNOWN_SHIFT', `Shift ${shift} is not a shift of mission ${mission.mbKey}`);
+    }
+    const participant = new Participant({
       id: input.id,
       muKey: input.muKey,
-      missionId: input.missionId,
+      missionId: mission.missionId,
+      missionDate: instant('missionDate', mission.missionDate),
       userName: input.userName,
       status: input.needsEstimate ? MissionStatus.WAITING_ESTIMATE : MissionStatus.WAITING,
-      shiftStartsAt: input.shiftStartsAt == null ? null : instant('shiftStartsAt', input.shiftStartsAt),
+      shiftStartsAt: shift === undefined ? null : Shift.parse(shift).startsAt(timeZone),
       scheduledFor: null,
       checkInAt: null,
       checkOutAt: null,
@@ -64,6 +91,14 @@ export class Participant {
       isBuffer: input.isBuffer ?? false,
       requests: null,
     });
+    const day = participant.day(timeZone);
+    if (day.nextDayStartsAt.getTime() <= at.getTime()) {
+      throw new AcceptPlaceError('MISSION_DAY_PASSED', `Mission ${mission.mbKey} takes no one on ${day.day} any more: that day has ended in ${timeZone}`);
+    }
+    if (!participant.current.isBuffer && mission.taken >= mission.places) {
+      throw new AcceptPlaceError('MISSION_FULL', `Mission ${mission.mbKey} has no open place`);
+    }
+    return participant;
   }
 
   static restore(state: ParticipantState): Participant {
@@ -138,6 +173,11 @@ export class Participant {
     return checkInAt && checkOutAt ? formatDuration(checkOutAt.getTime() - checkInAt.getTime()) : '';
   }
 
+  /** The participant's day in `timeZone`: its shift's day, else its mission's day. */
+  day(timeZone: string): ZonedDay {
+    return zonedDayContaining(this.current.shiftStartsAt ?? this.current.missionDate, timeZone);
+  }
+
   /** Early is on time: only lateness beyond the tolerance breaks the SLA. */
   meetsSla(checkInAt: Date, toleranceMinutes: number): boolean {
     if (!Number.isSafeInteger(toleranceMinutes) || toleranceMinutes < 0) {
@@ -173,6 +213,7 @@ function copyDate(value: Date | null): Date | null {
 function copy(state: ParticipantState): ParticipantState {
   return {
     ...state,
+    missionDate: new Date(state.missionDate.getTime()),
     shiftStartsAt: copyDate(state.shiftStartsAt),
     scheduledFor: copyDate(state.scheduledFor),
     checkInAt: copyDate(state.checkInAt),

@@ -3,6 +3,7 @@ import {
   MissionStatus,
   NotFoundError,
   Participant,
+  PLACE_RELEASING_STATUSES,
   ParticipantRepository,
   type ParticipantState,
   Register,
@@ -11,22 +12,43 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { MissionsUserOrmEntity, RegisterOrmEntity } from '../entities';
 
-function toState(row: MissionsUserOrmEntity): ParticipantState {
+/** A participant's row as `lockParticipant` reads it, with its mission's date. */
+interface ParticipantRow {
+  id: string;
+  mu_key: string;
+  mission_id: string;
+  mission_date: Date;
+  user_name: string;
+  status: number;
+  shift_starts_at: Date | null;
+  scheduled_for: Date | null;
+  check_in_at: Date | null;
+  check_out_at: Date | null;
+  token_input: string | null;
+  is_sla: boolean;
+  rating: number | null;
+  rating_message: string | null;
+  is_buffer: boolean;
+  requests: string[] | null;
+}
+
+function toState(row: ParticipantRow): ParticipantState {
   return {
     id: row.id,
-    muKey: row.muKey,
-    missionId: row.missionId,
-    userName: row.userName,
+    muKey: row.mu_key,
+    missionId: row.mission_id,
+    missionDate: row.mission_date,
+    userName: row.user_name,
     status: row.status as MissionStatus,
-    shiftStartsAt: row.shiftStartsAt,
-    scheduledFor: row.scheduledFor,
-    checkInAt: row.checkInAt,
-    checkOutAt: row.checkOutAt,
-    tokenInput: row.tokenInput,
-    isSla: row.isSla,
+    shiftStartsAt: row.shift_starts_at,
+    scheduledFor: row.scheduled_for,
+    checkInAt: row.check_in_at,
+    checkOutAt: row.check_out_at,
+    tokenInput: row.token_input,
+    isSla: row.is_sla,
     rating: row.rating,
-    ratingMessage: row.ratingMessage,
-    isBuffer: row.isBuffer,
+    ratingMessage: row.rating_message,
+    isBuffer: row.is_buffer,
     requests: row.requests,
   };
 }
@@ -46,8 +68,6 @@ function changes(state: ParticipantState) {
   };
 }
 
-const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
-
 export class TypeOrmParticipantRepository extends ParticipantRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -64,10 +84,11 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
         [accountId, mbKey],
       );
       if (!mission) throw NotFoundError.mission(mbKey);
+      // What holdsPlace says, in SQL.
       const [{ taken }] = await manager.query(
         `SELECT count(*)::int AS taken FROM missions_users
           WHERE client_account_id = $1 AND mission_id = $2 AND NOT is_buffer AND status <> ALL($3::smallint[])`,
-        [accountId, mission.id, RELEASED_PLACES],
+        [accountId, mission.id, PLACE_RELEASING_STATUSES],
       );
       const participant = build({
         missionId: mission.id,
@@ -77,11 +98,10 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
         missionDate: mission.mission_date,
         shifts: mission.shifts,
       });
-      const state = participant.state;
+      const { missionDate: _missionDate, ...state } = participant.state;
       const now = new Date();
       await manager.insert(MissionsUserOrmEntity, {
         ...state,
-        status: state.status,
         clientAccountId: accountId,
         createdAt: now,
         updatedAt: now,
@@ -110,7 +130,7 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
       await manager.insert(RegisterOrmEntity, {
         ...register.state,
         clientAccountId: accountId,
-        missionId: row.missionId,
+        missionId: row.mission_id,
         createdAt: now,
         updatedAt: now,
       });
@@ -140,12 +160,15 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
     });
   }
 
-  private async lockParticipant(manager: EntityManager, accountId: string, muKey: string): Promise<MissionsUserOrmEntity> {
-    const row = await manager
-      .createQueryBuilder(MissionsUserOrmEntity, 'mu')
-      .setLock('pessimistic_write')
-      .where('mu.client_account_id = :accountId AND mu.mu_key = :muKey', { accountId, muKey })
-      .getOne();
+  private async lockParticipant(manager: EntityManager, accountId: string, muKey: string): Promise<ParticipantRow> {
+    const [row] = await manager.query(
+      `SELECT mu.id, mu.mu_key, mu.mission_id, m.mission_date, mu.user_name, mu.status, mu.shift_starts_at, mu.scheduled_for,
+              mu.check_in_at, mu.check_out_at, mu.token_input, mu.is_sla, mu.rating, mu.rating_message, mu.is_buffer, mu.requests
+         FROM missions_users mu JOIN missions m ON m.id = mu.mission_id
+        WHERE mu.client_account_id = $1 AND mu.mu_key = $2
+          FOR UPDATE OF mu`,
+      [accountId, muKey],
+    );
     if (!row) throw NotFoundError.participant(muKey);
     return row;
   }

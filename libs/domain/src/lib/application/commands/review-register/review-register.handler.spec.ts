@@ -16,6 +16,7 @@ async function setup({ withRegister = true } = {}) {
     id: 'p-1',
     muKey: MU_KEY,
     missionId: 'mission-1',
+    missionDate: new Date('2026-12-01T03:00:00.000Z'),
     userName: 'Ana',
     status: MissionStatus.FINISHED,
     shiftStartsAt: null,
