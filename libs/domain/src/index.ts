@@ -29,6 +29,7 @@ export * from './lib/application/commands/accept-place/accept-place.command';
 export * from './lib/application/commands/participant-progress/participant-progress.command';
 export * from './lib/application/commands/submit-work/submit-work.command';
 export * from './lib/application/commands/review-register/review-register.command';
+export * from './lib/application/queries/participants-due-for-expiry/participants-due-for-expiry.query';
 export * from './lib/application/credentials/credentials.commands';
 export * from './lib/application/credentials/secret-hasher';
 export { InvalidAccountNameError } from './lib/application/credentials/credentials.handlers';

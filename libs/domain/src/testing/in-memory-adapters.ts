@@ -2,11 +2,12 @@ import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/ide
 import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
 import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
 import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
-import { ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import { type DueParticipant, ParticipantRepository } from '../lib/application/ports/participant-repository.port';
 import { NotFoundError } from '../lib/application/not-found.errors';
 import type { DemandInput, DemandReferences } from '../lib/model/demand';
 import { holdsPlace, type MissionPlaces } from '../lib/model/mission-places';
-import { Participant } from '../lib/model/participant';
+import { MissionStatus } from '../lib/model/mission-status';
+import { type ExpiryCutoffs, Participant } from '../lib/model/participant';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
 import type { InMemoryDatabase } from './in-memory-database';
 
@@ -148,6 +149,18 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     mutate(register);
     this.db.registers[index] = { ...register.state, accountId };
     return register;
+  }
+
+  async dueForExpiry(cutoffs: ExpiryCutoffs, page: { after: string | null; limit: number }): Promise<DueParticipant[]> {
+    const due = (p: (typeof this.db.participants)[number]) =>
+      p.status === MissionStatus.WAITING
+        ? (p.shiftStartsAt ?? p.missionDate) < cutoffs.waitingBefore
+        : p.status === MissionStatus.SCHEDULED && p.scheduledFor !== null && p.scheduledFor < cutoffs.scheduledBefore;
+    return this.db.participants
+      .filter((p) => due(p) && (page.after === null || p.id > page.after))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, page.limit)
+      .map((p) => ({ id: p.id, accountId: p.accountId, muKey: p.muKey, status: p.status }));
   }
 
   private indexOf(accountId: string, muKey: string): number {

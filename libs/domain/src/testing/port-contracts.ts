@@ -7,7 +7,9 @@ import type { ParticipantRepository } from '../lib/application/ports/participant
 import type { DemandInput } from '../lib/model/demand';
 import type { MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
-import { Participant } from '../lib/model/participant';
+import { expiryCutoffs, Participant } from '../lib/model/participant';
+import { ExpiryNotDueError } from '../lib/model/participant.errors';
+import { startOfZonedDay } from '../lib/model/zoned-time';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
 import { aDemandInput } from './object-mothers';
 
@@ -227,6 +229,90 @@ export function describePersistenceContract(name: string, harness: () => Persist
         ).rejects.toThrow();
         const after = await h.participants.change(account, p.state.muKey, () => undefined);
         expect(after.state).toMatchObject({ status: MissionStatus.STARTED, checkInAt: at, checkOutAt: null, tokenInput: '1234' });
+      });
+
+      describe('dueForExpiry', () => {
+        const RULES = { slaToleranceMinutes: 15 };
+        const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);
+
+        async function missionOn(h: PersistenceHarness, account: string, missionDate: Date, shifts: string[] = []) {
+          const main = await h.fixtures.mainMission(account, { checkInCheckOut: shifts.length > 0, requiresForm: false });
+          const demand = newDemand(account, demandInput(main, { participants: 10, shifts }));
+          const mission = { ...demand.missions[0], missionDate };
+          await h.demands.create({ ...demand, missions: [mission] });
+          return mission.mbKey;
+        }
+
+        /** Every due participant of every account, page after page; those of `account`, by id. */
+        async function dueOf(h: PersistenceHarness, account: string, now: Date, timeZone: string, limit = 1000): Promise<string[]> {
+          const cutoffs = expiryCutoffs(now, { ...RULES, timeZone });
+          const found: string[] = [];
+          for (let after: string | null = null; ; ) {
+            const page = await h.participants.dueForExpiry(cutoffs, { after, limit });
+            found.push(...page.filter((p) => p.accountId === account).map((p) => p.id));
+            if (page.length < limit) return found;
+            after = page[page.length - 1].id;
+          }
+        }
+
+        it.each(['America/Sao_Paulo', 'Asia/Tokyo'])(
+          'finds, on both sides of every deadline in %s, exactly the participants whose expire is accepted',
+          async (timeZone) => {
+            const h = harness();
+            const account = await h.fixtures.account();
+            const plain = await missionOn(h, account, startOfZonedDay('2026-12-01', timeZone));
+            const onShift = await missionOn(h, account, startOfZonedDay('2026-12-01', timeZone), ['2026-12-02-22:00-06:00-0']);
+            const take = (mbKey: string, needsEstimate = false) =>
+              h.participants.accept(account, mbKey, (mission) =>
+                Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, mission, userName: 'Ana', needsEstimate }, {
+                  now: BEFORE_THE_DAY.now,
+                  timeZone,
+                }),
+              );
+            const waiting = await take(plain);
+            const waitingOnShift = await take(onShift);
+            const scheduled = await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.schedule(new Date('2026-12-01T18:00:00Z')));
+            await take(plain, true);
+            await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.checkIn({ at: new Date('2026-12-01T12:00:00Z'), slaToleranceMinutes: 15 }));
+            await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.quit());
+            const rules = { ...RULES, timeZone };
+            const expiring = [waiting, waitingOnShift, scheduled].map((p) => ({ id: p.state.id, muKey: p.state.muKey, expiresAt: p.expiresAt(rules) as Date }));
+
+            for (const now of expiring.flatMap(({ expiresAt }) => [ms(expiresAt, -1), expiresAt])) {
+              const expected = expiring.filter((p) => p.expiresAt <= now).map((p) => p.id).sort();
+              expect({ now, due: await dueOf(h, account, now, timeZone) }).toEqual({ now, due: expected });
+            }
+
+            const between = ms(expiring[2].expiresAt, 0);
+            const due = await dueOf(h, account, between, timeZone);
+            for (const p of expiring) {
+              const expire = h.participants.change(account, p.muKey, (x) => x.expire(between, rules));
+              if (due.includes(p.id)) await expect(expire).resolves.toBeDefined();
+              else await expect(expire).rejects.toBeInstanceOf(ExpiryNotDueError);
+            }
+            expect(await dueOf(h, account, between, timeZone)).toEqual([]);
+          },
+        );
+
+        it('pages through every account in id order, each participant once', async () => {
+          const h = harness();
+          const account = await h.fixtures.account();
+          const mbKey = await missionOn(h, account, new Date('2026-12-01T03:00:00Z'));
+          const ids: string[] = [];
+          for (let i = 0; i < 5; i += 1) ids.push((await h.participants.accept(account, mbKey, taker(`P${i}`))).state.id);
+          const cutoffs = expiryCutoffs(new Date('2026-12-10T00:00:00Z'), { ...RULES, timeZone: 'America/Sao_Paulo' });
+          const seen: string[] = [];
+          for (let after: string | null = null; ; ) {
+            const page = await h.participants.dueForExpiry(cutoffs, { after, limit: 2 });
+            expect(page.length).toBeLessThanOrEqual(2);
+            seen.push(...page.map((p) => p.id));
+            if (page.length < 2) break;
+            after = page[page.length - 1].id;
+          }
+          expect(seen).toEqual([...seen].sort());
+          expect(new Set(seen).size).toBe(seen.length);
+          expect(seen.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+        });
       });
 
       it('work is submitted once, then reviewed', async () => {

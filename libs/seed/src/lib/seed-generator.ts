@@ -1,6 +1,7 @@
 import {
   addDays,
   checkDemandRules,
+  type DeadlineRules,
   type DemandInput,
   holdsPlace,
   MissionStatus,
@@ -276,6 +277,7 @@ export class SeedGenerator {
   private readonly total: number;
   private readonly timeZone: string;
   private readonly slaToleranceMinutes: number;
+  private readonly rules: DeadlineRules;
   private readonly workforceStores: SeedCatalog['stores'];
   private readonly formForms: SeedCatalog['forms'];
   private readonly pdvForms: SeedCatalog['forms'];
@@ -297,6 +299,7 @@ export class SeedGenerator {
     this.total = options.missions;
     this.timeZone = options.timeZone ?? 'America/Sao_Paulo';
     this.slaToleranceMinutes = options.slaToleranceMinutes ?? 15;
+    this.rules = { timeZone: this.timeZone, slaToleranceMinutes: this.slaToleranceMinutes };
     this.workforceStores = catalog.stores.filter((store) => store.isWorkforce);
     this.formForms = catalog.forms.filter((form) => form.kind === 'FORM');
     this.pdvForms = catalog.forms.filter((form) => form.kind === 'PDV');
@@ -479,8 +482,7 @@ export class SeedGenerator {
       return finish();
     }
     if (target === EXPIRED) {
-      at((shift?.end.getTime() ?? reference + 8 * HOUR) + prng.int(60, 600) * MINUTE);
-      participant.expire();
+      participant.expire(at(this.dueAt(participant) + prng.int(60, 600) * MINUTE), this.rules);
       return finish();
     }
     if (scheduledFor) {
@@ -493,8 +495,7 @@ export class SeedGenerator {
       return finish();
     }
     if (target === SCHEDULED_EXPIRED) {
-      at(reference + prng.int(60, 720) * MINUTE);
-      participant.expire();
+      participant.expire(at(this.dueAt(participant) + prng.int(60, 720) * MINUTE), this.rules);
       return finish();
     }
 
@@ -746,6 +747,13 @@ export class SeedGenerator {
       this.shiftTimes.set(key, times);
     }
     return times;
+  }
+
+  /** The first whole second at which the domain lets the participant expire. */
+  private dueAt(participant: Participant): number {
+    const deadline = participant.expiresAt(this.rules);
+    if (deadline === null) throw new Error(`a ${participant.state.status} participant does not expire`);
+    return Math.ceil(deadline.getTime() / 1000) * 1000;
   }
 
   /** A whole second in [from, to); `from` when the interval is empty. */

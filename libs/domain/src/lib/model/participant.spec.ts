@@ -3,10 +3,19 @@ import { MissionStatus } from './mission-status';
 import { InvalidMissionStatusError, InvalidTransitionError } from './mission-status.errors';
 import { AcceptPlaceError } from './mission-places.errors';
 import { holdsPlace, type MissionPlaces, PLACE_RELEASING_STATUSES } from './mission-places';
-import { formatDuration, Participant, type AcceptPlace, type ParticipantState, type ZonedNow } from './participant';
+import {
+  type AcceptPlace,
+  type DeadlineRules,
+  expiryCutoffs,
+  formatDuration,
+  Participant,
+  type ParticipantState,
+  type ZonedNow,
+} from './participant';
 import {
   CheckOutBeforeCheckInError,
   EmptyRequestError,
+  ExpiryNotDueError,
   InvalidDurationError,
   InvalidInstantError,
   InvalidRatingError,
@@ -23,6 +32,8 @@ const MISSION: MissionPlaces = { missionId: 'm-1', mbKey: 'MB-1', places: 2, tak
 const ON_SHIFT: MissionPlaces = { ...MISSION, shifts: [SHIFT] };
 const PLACE: AcceptPlace = { id: 'p-1', muKey: 'mu-1', mission: MISSION, userName: 'ana' };
 const DAYS_BEFORE: ZonedNow = { now: at('2026-11-20T12:00:00.000Z'), timeZone: 'America/Sao_Paulo' };
+const RULES: DeadlineRules = { timeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15 };
+const LONG_AFTER = at('2027-01-01T00:00:00.000Z');
 
 function accept(overrides: Partial<AcceptPlace> = {}, when: ZonedNow = DAYS_BEFORE): Participant {
   return Participant.accept({ ...PLACE, ...overrides }, when);
@@ -243,7 +254,7 @@ describe('verbs', () => {
   });
 
   it.each<[string, (participant: Participant) => void, MissionStatus]>([
-    ['expire', (p) => p.expire(), S.EXPIRED],
+    ['expire', (p) => p.expire(LONG_AFTER, RULES), S.EXPIRED],
     ['quit', (p) => p.quit(), S.QUIT],
     ['remove', (p) => p.remove(), S.REMOVED],
   ])('"every verb goes through nextStatus": %s from WAITING', (_verb, act, status) => {
@@ -255,7 +266,7 @@ describe('verbs', () => {
   it('"every verb goes through nextStatus": expire from SCHEDULED is SCHEDULED_EXPIRED', () => {
     const participant = accept();
     participant.schedule(SHIFT_START);
-    participant.expire();
+    participant.expire(LONG_AFTER, RULES);
     expect(participant.state.status).toBe(S.SCHEDULED_EXPIRED);
   });
 
@@ -272,7 +283,7 @@ describe('verbs', () => {
     ['checkIn', (p) => p.checkIn({ at: SHIFT_START, slaToleranceMinutes: 0 }), S.STARTED],
     ['checkOut complete', (p) => p.checkOut({ at: SHIFT_START, complete: true }), S.FINISHED],
     ['checkOut incomplete', (p) => p.checkOut({ at: SHIFT_START, complete: false }), S.INCOMPLETED],
-    ['expire', (p) => p.expire(), S.EXPIRED],
+    ['expire', (p) => p.expire(LONG_AFTER, RULES), S.EXPIRED],
     ['quit', (p) => p.quit(), S.QUIT],
     ['remove', (p) => p.remove(), S.REMOVED],
   ])('"refused → InvalidTransitionError": %s from FINISHED changes nothing', (_verb, act, to) => {
@@ -301,6 +312,147 @@ describe('verbs', () => {
       expect.objectContaining({ kind: 'invalid', code: 'INVALID_INSTANT', field: 'checkInAt' }),
     );
     expect(participant.state.status).toBe(S.WAITING);
+  });
+});
+
+describe('expire: "the day, or the scheduled time, passed without check-in"', () => {
+  const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);
+
+  function refusedAt(participant: Participant, now: Date, rules: DeadlineRules): unknown {
+    const before = participant.state;
+    const error = thrown(() => participant.expire(now, rules));
+    expect(participant.state).toEqual(before);
+    return error;
+  }
+
+  // A WAITING participant expires once its day has ended in the zone: at the first instant of the
+  // next day, not a millisecond before.
+  describe.each([
+    ['America/Sao_Paulo', at('2026-12-01T03:00:00.000Z'), at('2026-12-02T03:00:00.000Z')],
+    ['Asia/Tokyo', at('2026-11-30T15:00:00.000Z'), at('2026-12-01T15:00:00.000Z')],
+    ['Asia/Kathmandu', at('2026-11-30T18:15:00.000Z'), at('2026-12-01T18:15:00.000Z')],
+  ])('WAITING, mission day 2026-12-01 in %s', (timeZone, missionDate, nextDay) => {
+    const rules = { timeZone, slaToleranceMinutes: 15 };
+    const waiting = () => accept({ mission: { ...MISSION, missionDate } }, { now: DAYS_BEFORE.now, timeZone });
+
+    it('"expiresAt": the first instant of the next local day', () => {
+      expect(waiting().expiresAt(rules)).toEqual(nextDay);
+    });
+
+    it('a millisecond before it, refused (EXPIRY_NOT_DUE), nothing changed', () => {
+      const error = refusedAt(waiting(), ms(nextDay, -1), rules);
+      expect(error).toBeInstanceOf(ExpiryNotDueError);
+      expect(error).toMatchObject({ kind: 'rule', code: 'EXPIRY_NOT_DUE', status: S.WAITING, expiresAt: nextDay });
+      expect((error as Error).message).toContain('its day has not ended');
+    });
+
+    it.each([0, 1, 86_400_000])('%i ms after it, EXPIRED', (delta) => {
+      const participant = waiting();
+      participant.expire(ms(nextDay, delta), rules);
+      expect(participant.state.status).toBe(S.EXPIRED);
+    });
+  });
+
+  it("with a shift, the shift's day is the participant's day", () => {
+    const participant = accept({ mission: { ...MISSION, shifts: ['2026-12-02-22:00-06:00-0'] } });
+    const nextDay = at('2026-12-03T03:00:00.000Z');
+    expect(participant.expiresAt(RULES)).toEqual(nextDay);
+    expect(refusedAt(participant, ms(nextDay, -1), RULES)).toBeInstanceOf(ExpiryNotDueError);
+    participant.expire(nextDay, RULES);
+    expect(participant.state.status).toBe(S.EXPIRED);
+  });
+
+  it('a day of 25 hours (Europe/London, 2026-10-25) ends 25 hours after it began', () => {
+    const rules = { timeZone: 'Europe/London', slaToleranceMinutes: 15 };
+    const participant = accept({ mission: { ...MISSION, missionDate: at('2026-10-24T23:00:00.000Z') } }, { now: at('2026-10-20T00:00:00.000Z'), timeZone: 'Europe/London' });
+    expect(participant.expiresAt(rules)).toEqual(at('2026-10-26T00:00:00.000Z'));
+    expect(refusedAt(participant, at('2026-10-25T23:59:59.999Z'), rules)).toBeInstanceOf(ExpiryNotDueError);
+  });
+
+  // A SCHEDULED participant expires once its scheduled time plus the tolerance has passed: a
+  // check-in at that very instant still meets the SLA, so the expiry comes a millisecond later.
+  it.each([
+    [0, at('2026-12-01T14:00:00.001Z')],
+    [15, at('2026-12-01T14:15:00.001Z')],
+    [90, at('2026-12-01T15:30:00.001Z')],
+  ])('SCHEDULED for 14:00Z with a tolerance of %i minutes: expires from %s, not a millisecond before', (slaToleranceMinutes, from) => {
+    const rules = { timeZone: 'America/Sao_Paulo', slaToleranceMinutes };
+    const scheduled = () => {
+      const participant = accept();
+      participant.schedule(at('2026-12-01T14:00:00.000Z'));
+      return participant;
+    };
+    expect(scheduled().expiresAt(rules)).toEqual(from);
+    const onTime = scheduled();
+    onTime.checkIn({ at: ms(from, -1), slaToleranceMinutes });
+    expect(onTime.state.isSla).toBe(true);
+    const error = refusedAt(scheduled(), ms(from, -1), rules);
+    expect(error).toMatchObject({ code: 'EXPIRY_NOT_DUE', status: S.SCHEDULED, expiresAt: from });
+    expect((error as Error).message).toContain('scheduled time plus the SLA tolerance');
+    const participant = scheduled();
+    participant.expire(from, rules);
+    expect(participant.state.status).toBe(S.SCHEDULED_EXPIRED);
+  });
+
+  it('"expiresAt" is null for every status that does not expire, and for a SCHEDULED row without a time', () => {
+    expect(accept({ needsEstimate: true }).expiresAt(RULES)).toBeNull();
+    expect(started().expiresAt(RULES)).toBeNull();
+    expect(finished().expiresAt(RULES)).toBeNull();
+    const handWritten = Participant.restore({ ...accept().state, status: S.SCHEDULED, scheduledFor: null });
+    expect(handWritten.expiresAt(RULES)).toBeNull();
+    expect(refusedAt(handWritten, LONG_AFTER, RULES)).toMatchObject({ code: 'EXPIRY_NOT_DUE', expiresAt: null });
+  });
+
+  it('a status that cannot expire is refused as a transition first, however late', () => {
+    expect(thrown(() => accept({ needsEstimate: true }).expire(LONG_AFTER, RULES))).toBeInstanceOf(InvalidTransitionError);
+  });
+
+  it('"an instant must be a valid Date", the tolerance a non-negative integer', () => {
+    const participant = accept();
+    participant.schedule(SHIFT_START);
+    expect(() => participant.expire(new Date(Number.NaN), RULES)).toThrow(InvalidInstantError);
+    expect(() => participant.expire(LONG_AFTER, { ...RULES, slaToleranceMinutes: -1 })).toThrow(InvalidSlaToleranceError);
+    expect(participant.state.status).toBe(S.SCHEDULED);
+  });
+
+  describe('"expiryCutoffs": what a store selects is what expire accepts', () => {
+    it('waitingBefore is the start of the current day in the zone; scheduledBefore is now minus the tolerance', () => {
+      expect(expiryCutoffs(at('2026-12-02T02:59:59.999Z'), RULES)).toEqual({
+        waitingBefore: at('2026-12-01T03:00:00.000Z'),
+        scheduledBefore: at('2026-12-02T02:44:59.999Z'),
+      });
+      expect(expiryCutoffs(at('2026-12-02T03:00:00.000Z'), { timeZone: 'Asia/Tokyo', slaToleranceMinutes: 0 })).toEqual({
+        waitingBefore: at('2026-12-01T15:00:00.000Z'),
+        scheduledBefore: at('2026-12-02T03:00:00.000Z'),
+      });
+    });
+
+    it('for participants and instants on both sides of every edge, selected exactly when expire accepts', () => {
+      const missionDate = at('2026-12-01T03:00:00.000Z');
+      const participants = [
+        accept({ mission: { ...MISSION, missionDate } }),
+        accept({ mission: { ...MISSION, missionDate, shifts: ['2026-12-02-23:30-07:30-0'] } }),
+        (() => {
+          const p = accept();
+          p.schedule(at('2026-12-01T23:50:00.000Z'));
+          return p;
+        })(),
+      ];
+      const edges = participants.map((p) => p.expiresAt(RULES) as Date);
+      for (const now of edges.flatMap((edge) => [ms(edge, -1), edge, ms(edge, 1)])) {
+        const cutoffs = expiryCutoffs(now, RULES);
+        for (const participant of participants) {
+          const { status, shiftStartsAt, missionDate: date, scheduledFor } = participant.state;
+          const selected =
+            status === S.WAITING ? (shiftStartsAt ?? date) < cutoffs.waitingBefore : (scheduledFor as Date) < cutoffs.scheduledBefore;
+          const accepted = thrown(() => {
+            Participant.restore(participant.state).expire(now, RULES);
+            throw new Error('accepted');
+          });
+          expect({ now, status, selected }).toEqual({ now, status, selected: (accepted as Error).message === 'accepted' });
+        }
+      }
+    });
   });
 });
 

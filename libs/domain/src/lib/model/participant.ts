@@ -5,6 +5,7 @@ import { InvalidMissionStatusError } from './mission-status.errors';
 import {
   CheckOutBeforeCheckInError,
   EmptyRequestError,
+  ExpiryNotDueError,
   InvalidDurationError,
   InvalidInstantError,
   InvalidRatingError,
@@ -56,6 +57,34 @@ export interface AcceptPlace {
 export interface ZonedNow {
   now: Date;
   timeZone: string;
+}
+
+/** What the participant's deadlines depend on: REPORT_TIME_ZONE and SLA_TOLERANCE_MINUTES. */
+export interface DeadlineRules {
+  timeZone: string;
+  slaToleranceMinutes: number;
+}
+
+/**
+ * Which participants are due for expiry at one instant, as a store can select them (every one it
+ * selects, and no other, is one whose `expire` that instant accepts).
+ */
+export interface ExpiryCutoffs {
+  /**
+   * WAITING participants are due when their day has ended: when their shift's start, else their
+   * mission's date, is before this instant (the first instant of the current day in the zone).
+   */
+  waitingBefore: Date;
+  /** SCHEDULED participants are due when their scheduled time is before this instant (now minus the tolerance). */
+  scheduledBefore: Date;
+}
+
+export function expiryCutoffs(now: Date, rules: DeadlineRules): ExpiryCutoffs {
+  const at = instant('now', now);
+  return {
+    waitingBefore: zonedDayContaining(at, rules.timeZone).startsAt,
+    scheduledBefore: new Date(at.getTime() - toleranceMs(rules.slaToleranceMinutes)),
+  };
 }
 
 /** One participant's place on a mission (a missions-user). */
@@ -143,8 +172,31 @@ export class Participant {
     this.move('reject');
   }
 
-  expire(): void {
-    this.move('expire');
+  /**
+   * The day passed (WAITING → EXPIRED), or the scheduled time did (SCHEDULED → SCHEDULED_EXPIRED),
+   * without a check-in: refused before `expiresAt`.
+   */
+  expire(now: Date, rules: DeadlineRules): void {
+    const at = instant('now', now);
+    const status = nextStatus(this.current.status, 'expire');
+    const deadline = this.expiresAt(rules);
+    if (deadline === null || at.getTime() < deadline.getTime()) throw new ExpiryNotDueError(this.current.status, deadline, at);
+    this.current.status = status;
+  }
+
+  /**
+   * The first instant at which `expire` is accepted, or null when there is none: for a WAITING
+   * participant the first instant after its day; for a SCHEDULED one the first after its last
+   * on-time check-in (the scheduled time plus the tolerance), so a check-in and an expiry never
+   * share an instant. A SCHEDULED row without a scheduled time (written by hand) never expires.
+   */
+  expiresAt(rules: DeadlineRules): Date | null {
+    const { status, scheduledFor } = this.current;
+    if (status === MissionStatus.WAITING) return this.day(rules.timeZone).nextDayStartsAt;
+    if (status === MissionStatus.SCHEDULED && scheduledFor !== null) {
+      return new Date(scheduledFor.getTime() + toleranceMs(rules.slaToleranceMinutes) + 1);
+    }
+    return null;
   }
 
   quit(): void {
@@ -180,16 +232,19 @@ export class Participant {
 
   /** Early is on time: only lateness beyond the tolerance breaks the SLA. */
   meetsSla(checkInAt: Date, toleranceMinutes: number): boolean {
-    if (!Number.isSafeInteger(toleranceMinutes) || toleranceMinutes < 0) {
-      throw new InvalidSlaToleranceError(toleranceMinutes);
-    }
+    const tolerance = toleranceMs(toleranceMinutes);
     const reference = this.current.shiftStartsAt ?? this.current.scheduledFor;
-    return reference !== null && checkInAt.getTime() <= reference.getTime() + toleranceMinutes * 60_000;
+    return reference !== null && checkInAt.getTime() <= reference.getTime() + tolerance;
   }
 
   private move(verb: ParticipantVerb): void {
     this.current.status = nextStatus(this.current.status, verb);
   }
+}
+
+function toleranceMs(minutes: number): number {
+  if (!Number.isSafeInteger(minutes) || minutes < 0) throw new InvalidSlaToleranceError(minutes);
+  return minutes * 60_000;
 }
 
 export function formatDuration(ms: number): string {

@@ -32,10 +32,19 @@ describe('migrate', () => {
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
-      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000']);
+      expect(since).toEqual([
+        'ListingRowsAndCounts1764200000000',
+        'DeferrableListingRows1764300000000',
+        'ImpliedForeignKeys1764400000000',
+        'ParticipantExpiryIndex1764510000000',
+      ]);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       const fewer = (await one(foreignKeys)).n;
+      const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
+      expect(await one(expiryIndex)).toEqual({ n: 1 });
 
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(expiryIndex)).toEqual({ n: 0 });
       await source.undoLastMigration({ transaction: 'each' });
       expect((await one(foreignKeys)).n).toBe(fewer + 30);
       await source.undoLastMigration({ transaction: 'each' });
@@ -48,6 +57,7 @@ describe('migrate', () => {
       expect(await migrate(source)).toEqual(since);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       expect((await one(foreignKeys)).n).toBe(fewer);
+      expect(await one(expiryIndex)).toEqual({ n: 1 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

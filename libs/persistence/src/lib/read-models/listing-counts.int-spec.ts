@@ -128,7 +128,7 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
         (p) => p.checkIn({ at, slaToleranceMinutes: 15 }),
         (p) => p.checkOut({ at: new Date(Math.max(at.getTime(), (p.state.checkInAt ?? at).getTime())), complete: random.chance(0.7) }),
         (p) => p.reject(),
-        (p) => p.expire(),
+        (p) => p.expire(at, { timeZone: random.pick(ZONES), slaToleranceMinutes: 15 }),
         (p) => p.quit(),
         (p) => p.remove(),
       ];

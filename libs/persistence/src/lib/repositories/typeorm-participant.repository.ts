@@ -1,4 +1,6 @@
 import {
+  type DueParticipant,
+  type ExpiryCutoffs,
   type MissionPlaces,
   MissionStatus,
   NotFoundError,
@@ -11,6 +13,9 @@ import {
 } from '@mwr/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MissionsUserOrmEntity, RegisterOrmEntity } from '../entities';
+
+// Below every other uuid: the first page starts after it.
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** A participant's row as `lockParticipant` reads it, with its mission's date. */
 interface ParticipantRow {
@@ -158,6 +163,20 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
       await manager.update(RegisterOrmEntity, { id: row.id }, { status: register.state.status, updatedAt: new Date() });
       return register;
     });
+  }
+
+  /** What expiryCutoffs means, in SQL; walks `missions_users_expiry_idx`, the WAITING and SCHEDULED rows, in id order. */
+  async dueForExpiry(cutoffs: ExpiryCutoffs, page: { after: string | null; limit: number }): Promise<DueParticipant[]> {
+    const rows: { id: string; client_account_id: string; mu_key: string; status: number }[] = await this.dataSource.query(
+      `SELECT mu.id, mu.client_account_id, mu.mu_key, mu.status
+         FROM missions_users mu JOIN missions m ON m.id = mu.mission_id
+        WHERE mu.status IN (${MissionStatus.WAITING}, ${MissionStatus.SCHEDULED}) AND mu.id > $1
+          AND CASE mu.status WHEN ${MissionStatus.WAITING} THEN coalesce(mu.shift_starts_at, m.mission_date) < $2 ELSE mu.scheduled_for < $3 END
+        ORDER BY mu.id
+        LIMIT $4`,
+      [page.after ?? NIL_UUID, cutoffs.waitingBefore, cutoffs.scheduledBefore, page.limit],
+    );
+    return rows.map((row) => ({ id: row.id, accountId: row.client_account_id, muKey: row.mu_key, status: row.status as MissionStatus }));
   }
 
   private async lockParticipant(manager: EntityManager, accountId: string, muKey: string): Promise<ParticipantRow> {

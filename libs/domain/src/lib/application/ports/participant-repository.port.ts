@@ -1,10 +1,19 @@
 import type { MissionPlaces } from '../../model/mission-places';
-import type { Participant } from '../../model/participant';
+import type { MissionStatus } from '../../model/mission-status';
+import type { ExpiryCutoffs, Participant } from '../../model/participant';
 import type { Register } from '../../model/register';
 
+/** A participant, of any client account, whose `expire` would be accepted. */
+export interface DueParticipant {
+  id: string;
+  accountId: string;
+  muKey: string;
+  status: MissionStatus;
+}
+
 /**
- * Every method runs in one transaction that locks the row it changes, so two concurrent verbs on
- * the same participant (or two takers of the last place) cannot both win.
+ * Every method that changes something runs in one transaction that locks the row it changes, so two
+ * concurrent verbs on the same participant (or two takers of the last place) cannot both win.
  */
 export abstract class ParticipantRepository {
   /** Counts `taken` with `holdsPlace`, under a lock of the mission that serialises its takers. */
@@ -12,4 +21,9 @@ export abstract class ParticipantRepository {
   abstract change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant>;
   abstract submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register>;
   abstract reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register>;
+  /**
+   * Participants of every client account due for expiry at `cutoffs`, by id, the first `limit`
+   * after `after` (null: from the start). For the clock, which pages through them; reads only.
+   */
+  abstract dueForExpiry(cutoffs: ExpiryCutoffs, page: { after: string | null; limit: number }): Promise<DueParticipant[]>;
 }

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Participant, ParticipantState } from '../../../model/participant';
 import { Clock } from '../../ports/clock.port';
-import { DomainConfig } from '../../ports/domain-config.port';
+import { DomainConfig, deadlineRules } from '../../ports/domain-config.port';
 import { ParticipantRepository } from '../../ports/participant-repository.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 
@@ -35,7 +35,8 @@ export class ParticipantProgressHandler implements ICommandHandler<ParticipantPr
       case 'reject':
         return participant.reject();
       case 'expire':
-        return participant.expire();
+        // Always the clock's time: an expiry dated by its caller could be made early.
+        return participant.expire(this.clock.now(), deadlineRules(this.config));
       case 'quit':
         return participant.quit();
       case 'remove':
