@@ -2,7 +2,7 @@ import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/ide
 import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
 import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
 import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
-import { type DueParticipant, ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import { type DueParticipant, ParticipantRepository, type ReviewedWork } from '../lib/application/ports/participant-repository.port';
 import { NotFoundError } from '../lib/application/not-found.errors';
 import type { DemandInput, DemandReferences } from '../lib/model/demand';
 import { holdsPlace, type MissionPlaces } from '../lib/model/mission-places';
@@ -140,15 +140,21 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     return register;
   }
 
-  async reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register> {
-    const participant = this.db.participants.find((p) => p.accountId === accountId && p.muKey === muKey);
-    const index = this.db.registers.findIndex((r) => r.accountId === accountId && r.missionsUserId === participant?.id);
-    if (index < 0) throw NotFoundError.register(muKey);
-    const { accountId: _account, ...state } = this.db.registers[index];
-    const register = Register.restore(state);
-    mutate(register);
-    this.db.registers[index] = { ...register.state, accountId };
-    return register;
+  async reviewWork(
+    accountId: string,
+    muKey: string,
+    mutate: (participant: Participant, register: Register | null) => void,
+  ): Promise<ReviewedWork> {
+    const index = this.indexOf(accountId, muKey);
+    const { accountId: _account, ...state } = this.db.participants[index];
+    const participant = Participant.restore(state);
+    const registerIndex = this.db.registers.findIndex((r) => r.accountId === accountId && r.missionsUserId === state.id);
+    const stored = registerIndex < 0 ? null : this.db.registers[registerIndex];
+    const register = stored && Register.restore({ id: stored.id, missionsUserId: stored.missionsUserId, identifier: stored.identifier, status: stored.status });
+    mutate(participant, register);
+    this.db.participants[index] = { ...participant.state, accountId };
+    if (register) this.db.registers[registerIndex] = { ...register.state, accountId };
+    return { participant, register };
   }
 
   async dueForExpiry(cutoffs: ExpiryCutoffs, page: { after: string | null; limit: number }): Promise<DueParticipant[]> {

@@ -10,7 +10,13 @@ import { MissionStatus } from '../lib/model/mission-status';
 import { expiryCutoffs, Participant } from '../lib/model/participant';
 import { ExpiryNotDueError } from '../lib/model/participant.errors';
 import { startOfZonedDay } from '../lib/model/zoned-time';
-import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
+import {
+  Register,
+  RegisterAlreadyReviewedError,
+  RegisterAlreadySubmittedError,
+  WorkApprovedError,
+  WorkNotFinishedError,
+} from '../lib/model/register';
 import { aDemandInput } from './object-mothers';
 
 /** What a contract suite needs of an adapter family: the ports, and a way to arrange and read rows. */
@@ -315,21 +321,65 @@ export function describePersistenceContract(name: string, harness: () => Persist
         });
       });
 
-      it('work is submitted once, then reviewed', async () => {
-        const h = harness();
+      /** A participant of a new mission who checked out with the work complete. */
+      async function finishedWork(h: PersistenceHarness) {
         const { account, mbKey } = await missionWithPlaces(h, 1);
-        const p = await h.participants.accept(account, mbKey, taker('Gil'));
-        await h.participants.change(account, p.state.muKey, (x) => {
+        const { state } = await h.participants.accept(account, mbKey, taker('Gil'));
+        await h.participants.change(account, state.muKey, (x) => {
           x.checkIn({ at: new Date('2026-12-01T11:00:00Z'), slaToleranceMinutes: 15 });
           x.checkOut({ at: new Date('2026-12-01T19:00:00Z'), complete: true });
         });
         const submit = (participant: Participant) =>
           Register.submit({ id: randomUUID(), missionsUserId: participant.state.id, identifier: 'R-1', participantStatus: participant.state.status });
-        await h.participants.submitWork(account, p.state.muKey, submit);
-        await expect(h.participants.submitWork(account, p.state.muKey, submit)).rejects.toBeInstanceOf(RegisterAlreadySubmittedError);
-        const reviewed = await h.participants.reviewRegister(account, p.state.muKey, (r) => r.approve());
-        expect(reviewed.state.status).toBe('APPROVED');
-        await expect(h.participants.reviewRegister(account, 'MU-NOPE', (r) => r.approve())).rejects.toBeInstanceOf(NotFoundError);
+        const stored = async () => {
+          const { participant, register } = await h.participants.reviewWork(account, state.muKey, () => undefined);
+          return { status: participant.state.status, register: register?.state.status ?? null };
+        };
+        return { account, muKey: state.muKey, submit, stored };
+      }
+
+      it('work is submitted once, then reviewed', async () => {
+        const h = harness();
+        const { account, muKey, submit, stored } = await finishedWork(h);
+        expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: null });
+        await h.participants.submitWork(account, muKey, submit);
+        await expect(h.participants.submitWork(account, muKey, submit)).rejects.toBeInstanceOf(RegisterAlreadySubmittedError);
+        const reviewed = await h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p));
+        expect(reviewed.register?.state.status).toBe('APPROVED');
+        expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: 'APPROVED' });
+        await expect(h.participants.reviewWork(account, 'MU-NOPE', () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+        const other = await h.fixtures.account();
+        await expect(h.participants.reviewWork(other, muKey, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+      });
+
+      describe('"a REJECTED participant never has an APPROVED register", whichever review comes first', () => {
+        it('finish → submit → approve → reject: the reject is refused, the work stays approved', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.submitWork(account, muKey, submit);
+          await h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p));
+          await expect(h.participants.reviewWork(account, muKey, (p, r) => p.reject(r))).rejects.toBeInstanceOf(WorkApprovedError);
+          expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: 'APPROVED' });
+        });
+
+        it('finish → submit → reject: the pending register is reproved with it, and can no longer be approved', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.submitWork(account, muKey, submit);
+          const rejected = await h.participants.reviewWork(account, muKey, (p, r) => p.reject(r));
+          expect(rejected.participant.state.status).toBe(MissionStatus.REJECTED);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: 'REPROVED' });
+          await expect(h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p))).rejects.toBeInstanceOf(RegisterAlreadyReviewedError);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: 'REPROVED' });
+        });
+
+        it('finish → reject → submit: rejected work is not submitted', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.reviewWork(account, muKey, (p, r) => p.reject(r));
+          await expect(h.participants.submitWork(account, muKey, submit)).rejects.toBeInstanceOf(WorkNotFinishedError);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: null });
+        });
       });
     });
   });

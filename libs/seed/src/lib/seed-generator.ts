@@ -529,20 +529,22 @@ export class SeedGenerator {
       const stars = prng.weighted<number>([[5, 45], [4, 30], [3, 13], [2, 7], [1, 5]]);
       participant.rate(stars, prng.pick(RATING_MESSAGES));
     }
-    let reviewedAt: number | null = null;
     const submits = coverage?.register !== undefined || prng.chance(target === FINISHED ? 0.92 : 0.85);
-    if (submits) {
-      reviewedAt = this.register(context, participant, coverage, checkInAt, checkOutAt, target === REJECTED, chunk);
-    }
-    // A register is only ever submitted for finished work; rejecting the participant comes after.
+    const submitted = submits ? this.register(context, participant, coverage, checkInAt, checkOutAt, target === REJECTED, chunk) : null;
+    // A register is only ever submitted for finished work; rejecting the participant comes after,
+    // and reproves the register if it was still pending.
     if (target === REJECTED) {
-      at(reviewedAt ?? checkOutAt + prng.int(60, 2880) * MINUTE);
-      participant.reject();
+      at(submitted?.row.updatedAt.getTime() ?? checkOutAt + prng.int(60, 2880) * MINUTE);
+      participant.reject(submitted?.register ?? null);
+      if (submitted) submitted.row.status = submitted.register.state.status;
     }
     finish();
   }
 
-  /** Submits the participant's work and reviews it; answers when the review happened. */
+  /**
+   * Submits the participant's work and reviews it, unless the review is the participant's rejection
+   * (which reproves it, at the row's `updatedAt`).
+   */
   private register(
     context: MissionContext,
     participant: Participant,
@@ -551,7 +553,7 @@ export class SeedGenerator {
     checkOutAt: number,
     rejected: boolean,
     chunk: SeedChunk,
-  ): number {
+  ): { register: Register; row: SeedRegisterRow } {
     const { prng } = this;
     const { main, demand, mission } = context;
     this.registerCount += 1;
@@ -567,12 +569,12 @@ export class SeedGenerator {
       (rejected
         ? prng.weighted<RegisterStatus>([['REPROVED', 85], ['PENDING', 15]])
         : prng.weighted<RegisterStatus>([['APPROVED', 70], ['PENDING', 15], ['REPROVED', 15]]));
-    if (outcome === 'APPROVED') register.approve();
+    if (outcome === 'APPROVED') register.approve(participant);
     if (outcome === 'REPROVED') register.reprove();
     const createdAt = checkOutAt + prng.int(5, 240) * MINUTE;
-    const reviewedAt = outcome === 'PENDING' ? createdAt : createdAt + prng.int(60, 4 * 1440) * MINUTE;
+    const reviewedAt = outcome === 'PENDING' && !rejected ? createdAt : createdAt + prng.int(60, 4 * 1440) * MINUTE;
     const state = register.state;
-    chunk.registers.push({
+    const row: SeedRegisterRow = {
       id: state.id,
       missionsUserId: state.missionsUserId,
       missionId: mission.id,
@@ -580,7 +582,8 @@ export class SeedGenerator {
       status: state.status,
       createdAt: new Date(createdAt),
       updatedAt: new Date(reviewedAt),
-    });
+    };
+    chunk.registers.push(row);
 
     if (main.hasForms) {
       const primary = this.formForms.find((form) => form.uuid === demand.formId) ?? this.formForms[0];
@@ -631,7 +634,7 @@ export class SeedGenerator {
         });
       });
     }
-    return reviewedAt;
+    return { register, row };
   }
 
   /**

@@ -249,7 +249,7 @@ describe('verbs', () => {
     expect(participant.state.status).toBe(S.STARTED);
     participant.checkOut({ at: at('2026-12-01T12:00:00Z'), complete: true });
     expect(participant.state.status).toBe(S.FINISHED);
-    participant.reject();
+    participant.reject(null);
     expect(participant.state.status).toBe(S.REJECTED);
   });
 
@@ -296,7 +296,7 @@ describe('verbs', () => {
   });
 
   it('"refused → InvalidTransitionError": reject from WAITING', () => {
-    expect(() => accept().reject()).toThrow(InvalidTransitionError);
+    expect(() => accept().reject(null)).toThrow(InvalidTransitionError);
   });
 
   it('"schedule sets scheduledFor"', () => {
@@ -556,7 +556,7 @@ describe('rating', () => {
       'REJECTED',
       () => {
         const participant = finished();
-        participant.reject();
+        participant.reject(null);
         return participant;
       },
     ],

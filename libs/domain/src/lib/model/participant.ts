@@ -12,6 +12,7 @@ import {
   InvalidSlaToleranceError,
   RatingNotAllowedError,
 } from './participant.errors';
+import { assertWorkOf, type Register, WorkApprovedError } from './register';
 import { Shift } from './shift';
 import { type ZonedDay, zonedDayContaining } from './zoned-time';
 
@@ -168,8 +169,17 @@ export class Participant {
     this.current.checkOutAt = at;
   }
 
-  reject(): void {
+  /**
+   * The review rejects the work. `register` is the participant's submitted work, null when none was
+   * submitted: an APPROVED one forbids the rejection, a PENDING one is reproved with it.
+   */
+  reject(register: Register | null): void {
+    if (register !== null) {
+      assertWorkOf(register, this);
+      if (register.state.status === 'APPROVED') throw new WorkApprovedError(this.current.muKey);
+    }
     this.move('reject');
+    if (register?.state.status === 'PENDING') register.reprove();
   }
 
   /**

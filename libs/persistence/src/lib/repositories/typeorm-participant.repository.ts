@@ -8,6 +8,7 @@ import {
   PLACE_RELEASING_STATUSES,
   ParticipantRepository,
   type ParticipantState,
+  type ReviewedWork,
   Register,
   RegisterAlreadySubmittedError,
 } from '@mwr/domain';
@@ -143,25 +144,27 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
     });
   }
 
-  reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register> {
+  reviewWork(accountId: string, muKey: string, mutate: (participant: Participant, register: Register | null) => void): Promise<ReviewedWork> {
     return this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query(
-        `SELECT r.id, r.missions_user_id, r.identifier, r.status
-           FROM registers r JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
-          WHERE r.client_account_id = $1 AND mu.mu_key = $2
-          FOR UPDATE OF r`,
-        [accountId, muKey],
+      // The participant first, as every verb locks it: a review and a verb on one participant queue.
+      const row = await this.lockParticipant(manager, accountId, muKey);
+      const [stored] = await manager.query(
+        `SELECT id, missions_user_id, identifier, status FROM registers WHERE client_account_id = $1 AND missions_user_id = $2 FOR UPDATE`,
+        [accountId, row.id],
       );
-      if (!row) throw NotFoundError.register(muKey);
-      const register = Register.restore({
-        id: row.id,
-        missionsUserId: row.missions_user_id,
-        identifier: row.identifier,
-        status: row.status,
-      });
-      mutate(register);
-      await manager.update(RegisterOrmEntity, { id: row.id }, { status: register.state.status, updatedAt: new Date() });
-      return register;
+      const participant = Participant.restore(toState(row));
+      const register = stored
+        ? Register.restore({ id: stored.id, missionsUserId: stored.missions_user_id, identifier: stored.identifier, status: stored.status })
+        : null;
+      mutate(participant, register);
+      const now = new Date();
+      if (JSON.stringify(changes(participant.state)) !== JSON.stringify(changes(toState(row)))) {
+        await manager.update(MissionsUserOrmEntity, { id: row.id }, { ...changes(participant.state), updatedAt: now });
+      }
+      if (register && register.state.status !== stored.status) {
+        await manager.update(RegisterOrmEntity, { id: register.state.id }, { status: register.state.status, updatedAt: now });
+      }
+      return { participant, register };
     });
   }
 

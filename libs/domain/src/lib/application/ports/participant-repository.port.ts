@@ -3,6 +3,11 @@ import type { MissionStatus } from '../../model/mission-status';
 import type { ExpiryCutoffs, Participant } from '../../model/participant';
 import type { Register } from '../../model/register';
 
+export interface ReviewedWork {
+  participant: Participant;
+  register: Register | null;
+}
+
 /** A participant, of any client account, whose `expire` would be accepted. */
 export interface DueParticipant {
   id: string;
@@ -20,7 +25,11 @@ export abstract class ParticipantRepository {
   abstract accept(accountId: string, mbKey: string, build: (mission: MissionPlaces) => Participant): Promise<Participant>;
   abstract change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant>;
   abstract submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register>;
-  abstract reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register>;
+  /**
+   * The two reviews of one piece of work: locks the participant, then its register (null when no
+   * work was submitted), and stores what `mutate` changed of either.
+   */
+  abstract reviewWork(accountId: string, muKey: string, mutate: (participant: Participant, register: Register | null) => void): Promise<ReviewedWork>;
   /**
    * Participants of every client account due for expiry at `cutoffs`, by id, the first `limit`
    * after `after` (null: from the start). For the clock, which pages through them; reads only.

@@ -3,6 +3,7 @@ import { MissionStatus } from '../../../model/mission-status';
 import { InvalidTransitionError } from '../../../model/mission-status.errors';
 import type { ParticipantState } from '../../../model/participant';
 import { CheckOutBeforeCheckInError, RatingNotAllowedError } from '../../../model/participant.errors';
+import { WorkApprovedError } from '../../../model/register';
 import { NotFoundError } from '../../not-found.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
@@ -138,6 +139,27 @@ describe('ParticipantProgressHandler', () => {
       expect(stored().status).toBe(S.SCHEDULED);
       clock.current = from;
       await expect(act({ verb: 'expire' })).resolves.toMatchObject({ status: S.SCHEDULED_EXPIRED });
+    });
+  });
+
+  describe('reject: "the work review and the register review are one decision"', () => {
+    const register = (status: 'PENDING' | 'APPROVED' | 'REPROVED') => ({ id: 'r-1', missionsUserId: 'p-1', identifier: 'R-1', status });
+
+    it('rejecting reproves the pending register, in the same change', async () => {
+      const { act, db, accountId, stored } = await setup(finished);
+      db.registers.push({ ...register('PENDING'), accountId });
+      await expect(act({ verb: 'reject' })).resolves.toMatchObject({ status: S.REJECTED });
+      expect(stored().status).toBe(S.REJECTED);
+      expect(db.registers).toEqual([{ ...register('REPROVED'), accountId }]);
+    });
+
+    it('an approved register forbids rejecting: WORK_APPROVED, nothing changed', async () => {
+      const { act, db, accountId, stored } = await setup(finished);
+      db.registers.push({ ...register('APPROVED'), accountId });
+      const before = stored();
+      await expect(act({ verb: 'reject' })).rejects.toBeInstanceOf(WorkApprovedError);
+      expect(stored()).toEqual(before);
+      expect(db.registers).toEqual([{ ...register('APPROVED'), accountId }]);
     });
   });
 
