@@ -7,6 +7,7 @@ import type { ParticipantRepository } from '../lib/application/ports/participant
 import type { DemandInput } from '../lib/model/demand';
 import type { MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
+import { InvalidTransitionError } from '../lib/model/mission-status.errors';
 import { expiryCutoffs, Participant } from '../lib/model/participant';
 import { ExpiryNotDueError } from '../lib/model/participant.errors';
 import { startOfZonedDay } from '../lib/model/zoned-time';
@@ -350,6 +351,74 @@ export function describePersistenceContract(name: string, harness: () => Persist
         await expect(h.participants.reviewWork(account, 'MU-NOPE', () => undefined)).rejects.toBeInstanceOf(NotFoundError);
         const other = await h.fixtures.account();
         await expect(h.participants.reviewWork(other, muKey, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+      });
+
+      // The port's promise, raced: several verbs at once, each of which, had it run alone, would win.
+      // Were the participant read without its lock, each would see the same state and write over
+      // the others.
+      describe('"two concurrent verbs on one participant cannot both win"', () => {
+        const ROUNDS = 4;
+        const late = { now: new Date('2026-12-05T00:00:00Z'), rules: { timeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15 } };
+
+        function settled<T>(results: PromiseSettledResult<T>[]) {
+          return {
+            won: results.filter((r): r is PromiseFulfilledResult<T> => r.status === 'fulfilled').map((r) => r.value),
+            lost: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown),
+          };
+        }
+
+        it('quit, remove and expire race on a WAITING participant: one wins, the others are refused, the winner is stored', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, mbKey } = await missionWithPlaces(h, 1);
+            const { state } = await h.participants.accept(account, mbKey, taker('Ana'));
+            const verbs: ((p: Participant) => void)[] = [
+              (p) => p.quit(),
+              (p) => p.remove(),
+              (p) => p.expire(late.now, late.rules),
+              (p) => p.quit(),
+            ];
+            const { won, lost } = settled(await Promise.allSettled(verbs.map((verb) => h.participants.change(account, state.muKey, verb))));
+            expect(won).toHaveLength(1);
+            expect(lost.every((error) => error instanceof InvalidTransitionError)).toBe(true);
+            const stored = await h.participants.change(account, state.muKey, () => undefined);
+            expect(stored.state).toEqual(won[0].state);
+          }
+        });
+
+        it('the two reviews race on finished, submitted work: one wins, and REJECTED never meets APPROVED', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, muKey, submit, stored } = await finishedWork(h);
+            await h.participants.submitWork(account, muKey, submit);
+            const { won, lost } = settled(
+              await Promise.allSettled([
+                h.participants.reviewWork(account, muKey, (p, r) => p.reject(r)),
+                h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p)),
+              ]),
+            );
+            expect(won).toHaveLength(1);
+            expect(lost).toHaveLength(1);
+            const after = await stored();
+            expect([
+              { status: MissionStatus.REJECTED, register: 'REPROVED' },
+              { status: MissionStatus.FINISHED, register: 'APPROVED' },
+            ]).toContainEqual(after);
+            expect({ status: won[0].participant.state.status, register: won[0].register?.state.status }).toEqual(after);
+          }
+        });
+
+        it('takers of the last place race: one takes it, the others find the mission full', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, mbKey } = await missionWithPlaces(h, 1);
+            const { won, lost } = settled(
+              await Promise.allSettled(['Ana', 'Bia', 'Caio', 'Duda'].map((name) => h.participants.accept(account, mbKey, taker(name)))),
+            );
+            expect(won).toHaveLength(1);
+            expect(lost).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ code: 'MISSION_FULL' })));
+          }
+        });
       });
 
       describe('"a REJECTED participant never has an APPROVED register", whichever review comes first', () => {
