@@ -37,12 +37,18 @@ describe('migrate', () => {
         'DeferrableListingRows1764300000000',
         'ImpliedForeignKeys1764400000000',
         'ParticipantExpiryIndex1764510000000',
+        'CheckInCheckOutFromSubcategory1764520000000',
       ]);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       const fewer = (await one(foreignKeys)).n;
       const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
       expect(await one(expiryIndex)).toEqual({ n: 1 });
+      const flagKey = `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'main_missions_check_in_check_out_fkey'`;
+      expect(await one(flagKey)).toEqual({ n: 1 });
 
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(flagKey)).toEqual({ n: 0 });
+      expect((await one(foreignKeys)).n).toBe(fewer);
       await source.undoLastMigration({ transaction: 'each' });
       expect(await one(expiryIndex)).toEqual({ n: 0 });
       await source.undoLastMigration({ transaction: 'each' });
@@ -58,6 +64,7 @@ describe('migrate', () => {
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       expect((await one(foreignKeys)).n).toBe(fewer);
       expect(await one(expiryIndex)).toEqual({ n: 1 });
+      expect(await one(flagKey)).toEqual({ n: 1 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

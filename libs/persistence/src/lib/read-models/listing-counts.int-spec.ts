@@ -256,7 +256,11 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
             break;
           }
           case 'flag':
-            await m.query(`UPDATE main_missions SET check_in_check_out = NOT check_in_check_out WHERE id = $1`, [random.pick(account.mainMissions)]);
+            // The subcategory's flag is the truth; its main missions' follow it through their foreign key.
+            await m.query(
+              `UPDATE subcategories SET check_in_check_out = NOT check_in_check_out WHERE id = (SELECT subcategory_id FROM main_missions WHERE id = $1)`,
+              [random.pick(account.mainMissions)],
+            );
             break;
         }
         if (random.chance(0.1)) throw new Error('rolled back on purpose');
