@@ -19,6 +19,10 @@ const cases = [
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the domain imports the seed lib' },
   { file: 'libs/cache/src/lib/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the cache imports the seed lib' },
   { file: 'apps/api-e2e/src/probe.ts', code: "import { Shift } from '@mwr/domain';\nexport const x = Shift;\n", bad: true, why: 'e2e tests import the domain instead of speaking HTTP' },
+  { file: 'libs/logging/src/lib/probe.ts', code: "import { DemandRepository } from '@mwr/domain';\nexport const x = DemandRepository;\n", bad: true, why: 'the logging helpers import a lib of ours' },
+  { file: 'libs/logging/src/lib/probe.ts', code: "import pino from 'pino';\nexport const x = pino;\n", bad: true, why: 'the logging helpers import a package' },
+  { file: 'libs/domain/src/lib/model/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: true, why: 'the domain imports the logging helpers' },
+  { file: 'libs/cache/src/lib/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: false, why: 'control: an adapter imports the logging helpers' },
   // The model imports no package at all, and production code no testing entry (no-restricted-imports).
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { Command } from '@nestjs/cqrs';\nexport const x = Command;\n", bad: true, rule: RESTRICTED, why: 'the model imports the CQRS bus' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", bad: true, rule: RESTRICTED, why: 'the model imports a Node built-in' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryBus } from '@nestjs/cqrs';
 import { AuthenticateClientQuery } from '@mwr/domain';
-import type { NextFunction, Request, Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { RateLimiter } from './rate-limiter';
@@ -69,6 +69,13 @@ export function privateByDefault(_req: Request, res: Response, next: NextFunctio
   next();
 }
 
+/** Sent with every answer: a browser must not guess another type than the one declared. */
+export function noSniff(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+}
+
+export const MAX_BODY_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The media type named by the header, whether or not a body came with it. */
@@ -76,9 +83,18 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
-export function requireJsonContentType(req: Request, _res: Response, next: NextFunction) {
-  if (BODY_METHODS.has(req.method) && mediaType(req.headers['content-type']) !== 'application/json') {
-    return next(new RequestError(415, 'Content-Type must be application/json'));
-  }
-  next();
+/**
+ * Content type (415), then body size (413) and JSON syntax (400), for the routes that take a body
+ * and only for their methods that do: a GET's body is never read, and a path that does not exist
+ * is 404 whatever its body.
+ */
+export function jsonBody() {
+  const parse = json({ limit: MAX_BODY_BYTES, strict: true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!BODY_METHODS.has(req.method)) return next();
+    if (mediaType(req.headers['content-type']) !== 'application/json') {
+      return next(new RequestError(415, 'Content-Type must be application/json'));
+    }
+    parse(req, res, next);
+  };
 }

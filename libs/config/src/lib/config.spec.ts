@@ -6,6 +6,7 @@ describe('loadConfig', () => {
   it('applies the defaults: PORT 3000, REPORT_TIME_ZONE America/Sao_Paulo, SLA_TOLERANCE_MINUTES 15, embedded database', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       port: 3000,
+      shutdownTimeoutMs: 10000,
       databaseUrl: null,
       redisUrl: null,
       reportTimeZone: 'America/Sao_Paulo',
@@ -14,7 +15,16 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
+      databaseAcquireTimeoutMs: 2000,
     });
+  });
+
+  it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: 'api.internal', DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('api.internal');
   });
 
   it('reads every setting', () => {
@@ -27,9 +37,13 @@ describe('loadConfig', () => {
       CREDENTIALS_PEPPER: PEPPER,
       SEARCH_CONCURRENCY: '4',
       SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '750',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
+    expect(config.databaseAcquireTimeoutMs).toBe(750);
+    expect(config.shutdownTimeoutMs).toBe(2500);
   });
 
   it.each([
@@ -43,6 +57,10 @@ describe('loadConfig', () => {
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
+    [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "not a host")'],
+    [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
+    [{ SHUTDOWN_TIMEOUT_MS: 'forever' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 100 to 600000'],
+    [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
