@@ -70,7 +70,7 @@ describe('the CLI against PostgreSQL', () => {
   });
 
   it('a participant takes a place, checks in and out, and the work is submitted and approved', async () => {
-    // A place is taken only before its day ends (docs/adr/0012), and the CLI reads the real clock.
+    // A place is taken only before its day ends (docs/adr/0013), and the CLI reads the real clock.
     const DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const NEXT_DAY = new Date(Date.parse(DAY) + 86_400_000).toISOString().slice(0, 10);
     const [{ id: accountId }] = (await sql.query('SELECT id FROM client_accounts WHERE client_id = $1', [clientId])).rows;

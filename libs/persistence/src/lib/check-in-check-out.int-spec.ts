@@ -7,7 +7,7 @@ import { PostgresWorkforceResultsReadModel } from './read-models/workforce-resul
 import { TypeOrmDemandRepository } from './repositories/typeorm-demand.repository';
 import { createMigratedTestDatabase, createTestDatabase, type TestDatabase } from '../testing/test-database';
 
-/** docs/adr/0012: `check_in_check_out` is the subcategory's; the main mission's copy is held equal to it. */
+/** docs/adr/0013: `check_in_check_out` is the subcategory's; the main mission's copy is held equal to it. */
 describe('check_in_check_out: the subcategory is the truth, the main mission follows it', () => {
   let database: TestDatabase;
   let db: DataSource;

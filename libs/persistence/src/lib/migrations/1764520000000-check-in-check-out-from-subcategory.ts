@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `check_in_check_out` is the subcategory's (docs/adr/0012): the demand rules read it there, and
+ * `check_in_check_out` is the subcategory's (docs/adr/0013): the demand rules read it there, and
  * the main mission's copy, which the listings read (workforce rows, the register item's block), is
  * held equal to it by a foreign key that includes the flag, `ON UPDATE CASCADE`:
  *
