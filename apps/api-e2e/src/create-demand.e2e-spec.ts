@@ -255,15 +255,22 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       expect(rows).toEqual([{ store_id: null, mission_date: new Date('2026-12-01T03:00:00.000Z'), places: 4 }]);
     });
 
-    it('the DemandCreated event is published (and logged) with the missions’ MB keys', async () => {
+    it('the DemandCreated event is written to the outbox as demand.created, with the missions’ MB keys, dates and places', async () => {
       const account = await env.fixtures.account();
       const mine = await env.fixtures.catalog(account.accountId);
       expect((await post({ missionMainId: mine.plainMission, datePicked: '2026-12-01', participants: 1 }, account)).status).toBe(201);
-      const { rows } = await env.sql.query(`SELECT mb_key FROM missions WHERE client_account_id = $1`, [account.accountId]);
-      const event = await env.server.waitForLog(
-        (entry) => typeof entry['msg'] === 'string' && entry['msg'].includes(`"accountId":"${account.accountId}"`),
-      );
-      expect(JSON.parse(event['msg'] as string)).toMatchObject({ event: 'DemandCreated', mbKeys: [rows[0].mb_key] });
+      const { rows } = await env.sql.query(`SELECT id, demand_id, mb_key FROM missions WHERE client_account_id = $1`, [account.accountId]);
+      const events = await env.sql.query(`SELECT type, data FROM events WHERE client_account_id = $1`, [account.accountId]);
+      expect(events.rows).toEqual([
+        {
+          type: 'demand.created',
+          data: {
+            demandId: rows[0].demand_id,
+            missionMainId: mine.plainMission,
+            missions: [{ mbKey: rows[0].mb_key, storeId: null, missionDate: '2026-12-01T03:00:00.000Z', places: 1 }],
+          },
+        },
+      ]);
     });
   });
 
@@ -294,6 +301,7 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       expect(await env.fixtures.count('demands', account.accountId)).toBe(0);
       expect(await env.fixtures.count('missions', account.accountId)).toBe(0);
       expect(await env.fixtures.count('idempotency_keys', account.accountId)).toBe(0);
+      expect(await env.fixtures.count('events', account.accountId)).toBe(0);
     });
   });
 

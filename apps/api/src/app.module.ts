@@ -5,7 +5,6 @@ import type { AppConfig } from '@mwr/config';
 import { domainProviders, REPORT_HANDLERS } from '@mwr/domain';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
-import { DemandCreatedListener } from './events/demand-created.listener';
 import { HealthController } from './health/health.controller';
 import { DeliveriesController } from './reports/deliveries.controller';
 import { FormAnswersController } from './reports/form-answers.controller';
@@ -37,7 +36,6 @@ export class AppModule {
       providers: [
         ...domainProviders({ ...config, credentialsPepper }),
         ...REPORT_HANDLERS,
-        DemandCreatedListener,
       ],
     };
   }

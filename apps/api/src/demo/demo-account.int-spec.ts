@@ -20,7 +20,7 @@ import { type DemoAccount, demoBanner, demoTryItOutValues, prepareDemoAccount } 
 jest.setTimeout(60_000);
 
 const PEPPER = 'demo-account-int-spec-pepper-0123456789';
-const SETTINGS = { reportTimeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15, credentialsPepper: PEPPER };
+const SETTINGS = { reportTimeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15, credentialsPepper: PEPPER, webhooksAllowHttp: false };
 
 interface Parameter {
   name: string;

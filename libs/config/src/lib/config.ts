@@ -17,6 +17,8 @@ export interface AppConfig {
   databaseTimeoutMs: number;
   /** Listing requests with `search` running at once on one instance: in total, and per client account. */
   searchConcurrency: { total: number; perAccount: number };
+  /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
+  webhooksAllowHttp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +92,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
   };
 
+  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
+  if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
+  const webhooksAllowHttp = allowHttp === 'true';
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -104,5 +110,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     rateLimitPerMinute,
     databaseTimeoutMs,
     searchConcurrency,
+    webhooksAllowHttp,
   };
 }

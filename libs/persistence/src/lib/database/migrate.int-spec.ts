@@ -32,10 +32,20 @@ describe('migrate', () => {
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
-      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000']);
+      expect(since).toEqual([
+        'ListingRowsAndCounts1764200000000',
+        'DeferrableListingRows1764300000000',
+        'ImpliedForeignKeys1764400000000',
+        'OutboxAndWebhooks1764500000000',
+      ]);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
-      const fewer = (await one(foreignKeys)).n;
+      const all = (await one(foreignKeys)).n;
 
+      await source.undoLastMigration({ transaction: 'each' });
+      const outboxTables = `SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('events', 'event_streams', 'webhook_endpoints', 'webhook_deliveries')`;
+      expect(await one(outboxTables)).toEqual({ tables: 0 });
+      const fewer = (await one(foreignKeys)).n;
+      expect(fewer).toBe(all - 5);
       await source.undoLastMigration({ transaction: 'each' });
       expect((await one(foreignKeys)).n).toBe(fewer + 30);
       await source.undoLastMigration({ transaction: 'each' });
@@ -47,7 +57,8 @@ describe('migrate', () => {
 
       expect(await migrate(source)).toEqual(since);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
-      expect((await one(foreignKeys)).n).toBe(fewer);
+      expect((await one(foreignKeys)).n).toBe(all);
+      expect(await one(outboxTables)).toEqual({ tables: 4 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

@@ -1,4 +1,6 @@
 import {
+  type ChangeContext,
+  type DomainEvent,
   type MissionPlaces,
   MissionStatus,
   NotFoundError,
@@ -10,6 +12,7 @@ import {
 } from '@mwr/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MissionsUserOrmEntity, RegisterOrmEntity } from '../entities';
+import { appendEvents } from '../outbox/append-events';
 
 function toState(row: MissionsUserOrmEntity): ParticipantState {
   return {
@@ -46,7 +49,19 @@ function changes(state: ParticipantState) {
   };
 }
 
-const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
+export const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
+
+/** The keys a change's events name, and the events it records, appended when the change is written. */
+export async function changeContext(
+  manager: EntityManager,
+  accountId: string,
+  muKey: string,
+  missionId: string,
+): Promise<ChangeContext & { recorded: DomainEvent[] }> {
+  const [{ mb_key: mbKey }] = await manager.query(`SELECT mb_key FROM missions WHERE client_account_id = $1 AND id = $2`, [accountId, missionId]);
+  const recorded: DomainEvent[] = [];
+  return { muKey, mbKey, recorded, record: (...events) => recorded.push(...events) };
+}
 
 export class TypeOrmParticipantRepository extends ParticipantRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -90,22 +105,25 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
     });
   }
 
-  change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant> {
+  change(accountId: string, muKey: string, mutate: (participant: Participant, context: ChangeContext) => void): Promise<Participant> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.lockParticipant(manager, accountId, muKey);
       const participant = Participant.restore(toState(row));
-      mutate(participant);
+      const context = await changeContext(manager, accountId, muKey, row.missionId);
+      mutate(participant, context);
       await manager.update(MissionsUserOrmEntity, { id: row.id }, { ...changes(participant.state), updatedAt: new Date() });
+      await appendEvents(manager, context.recorded);
       return participant;
     });
   }
 
-  submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register> {
+  submitWork(accountId: string, muKey: string, build: (participant: Participant, context: ChangeContext) => Register): Promise<Register> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.lockParticipant(manager, accountId, muKey);
       const existing = await manager.findOne(RegisterOrmEntity, { where: { clientAccountId: accountId, missionsUserId: row.id } });
       if (existing) throw new RegisterAlreadySubmittedError(muKey);
-      const register = build(Participant.restore(toState(row)));
+      const context = await changeContext(manager, accountId, muKey, row.missionId);
+      const register = build(Participant.restore(toState(row)), context);
       const now = new Date();
       await manager.insert(RegisterOrmEntity, {
         ...register.state,
@@ -114,14 +132,15 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
         createdAt: now,
         updatedAt: now,
       });
+      await appendEvents(manager, context.recorded);
       return register;
     });
   }
 
-  reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register> {
+  reviewRegister(accountId: string, muKey: string, mutate: (register: Register, context: ChangeContext) => void): Promise<Register> {
     return this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query(
-        `SELECT r.id, r.missions_user_id, r.identifier, r.status
+        `SELECT r.id, r.missions_user_id, r.identifier, r.status, r.mission_id
            FROM registers r JOIN missions_users mu ON mu.id = r.missions_user_id AND mu.client_account_id = r.client_account_id
           WHERE r.client_account_id = $1 AND mu.mu_key = $2
           FOR UPDATE OF r`,
@@ -134,8 +153,10 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
         identifier: row.identifier,
         status: row.status,
       });
-      mutate(register);
+      const context = await changeContext(manager, accountId, muKey, row.mission_id);
+      mutate(register, context);
       await manager.update(RegisterOrmEntity, { id: row.id }, { status: register.state.status, updatedAt: new Date() });
+      await appendEvents(manager, context.recorded);
       return register;
     });
   }

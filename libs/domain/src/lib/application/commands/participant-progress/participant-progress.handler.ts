@@ -1,7 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Participant, ParticipantState } from '../../../model/participant';
+import { participantStatusChanged } from '../../events/participant-events';
 import { Clock } from '../../ports/clock.port';
 import { DomainConfig } from '../../ports/domain-config.port';
+import { KeyGenerator } from '../../ports/key-generator.port';
 import { ParticipantRepository } from '../../ports/participant-repository.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 
@@ -11,10 +13,21 @@ export class ParticipantProgressHandler implements ICommandHandler<ParticipantPr
     private readonly participants: ParticipantRepository,
     private readonly clock: Clock,
     private readonly config: DomainConfig,
+    private readonly keys: KeyGenerator,
   ) {}
 
   async execute({ accountId, muKey, action }: ParticipantProgressCommand): Promise<ParticipantState> {
-    const participant = await this.participants.change(accountId, muKey, (p) => this.apply(p, action));
+    const participant = await this.participants.change(accountId, muKey, (p, context) => {
+      const before = p.state;
+      this.apply(p, action);
+      const event = participantStatusChanged(before, p.state, {
+        id: this.keys.eventId(),
+        accountId,
+        mbKey: context.mbKey,
+        recordedAt: this.clock.now(),
+      });
+      if (event) context.record(event);
+    });
     return participant.state;
   }
 
