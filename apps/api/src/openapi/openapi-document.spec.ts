@@ -70,6 +70,7 @@ const LISTINGS = [
 
 const OPERATIONS: Record<string, Record<string, string[]>> = {
   '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '429', '500', '503'] },
+  '/v1/missions/demands/{id}': { get: ['200', '400', '401', '404', '429', '500', '503'] },
   '/health': { get: ['200', '503'] },
   ...Object.fromEntries(LISTINGS.map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
 };
@@ -228,7 +229,8 @@ describe('OpenAPI document', () => {
           const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
           if (method === undefined) continue;
           const sub = Reflect.getMetadata(PATH_METADATA, handler) as string;
-          routes.push(`${RequestMethod[method].toLowerCase()} /${[base, sub].filter((part) => part && part !== '/').join('/')}`);
+          const path = [base, sub].filter((part) => part && part !== '/').join('/').replace(/:(\w+)/g, '{$1}');
+          routes.push(`${RequestMethod[method].toLowerCase()} /${path}`);
         }
       }
     }

@@ -1,5 +1,7 @@
 import {
   DEMAND_LIMITS,
+  type DemandMissionView,
+  type DemandView,
   type DeliveryResultItem,
   type DeliveryStopEntry,
   type FormAnswerItem,
@@ -280,6 +282,28 @@ const schemas: Record<string, Schema> = {
   DeliveryResultsPage: pageOf('DeliveryResultItem', 'A page of collections and deliveries.', ITEMS_PER_PAGE),
   PdvResultsPage: pageOf('PdvResultItem', 'A page of point-of-sale results.', ITEMS_PER_PAGE),
   RegisterResultsPage: pageOf('RegisterResultItem', 'A page of register results.', ITEMS_PER_PAGE),
+  Demand: closedObject<DemandView>('A demand as stored, in the request’s field names, with the missions it created.', {
+    id: uuid(),
+    missionMainId: uuid(),
+    datePicked: { type: 'string', format: 'date' },
+    scheduledAt: nullableDateTime('Null when the demand carried none.'),
+    participants: { type: 'integer', minimum: DEMAND_LIMITS.participantsMin, maximum: DEMAND_LIMITS.participantsMax },
+    storesIds: { type: 'array', items: { type: 'integer', minimum: 1 } },
+    shifts: { type: 'array', items: { type: 'string' } },
+    formId: { type: ['string', 'null'], format: 'uuid' },
+    formPdvId: { type: ['string', 'null'], format: 'uuid' },
+    custom_fields: { type: ['object', 'null'], additionalProperties: true, description: 'As sent; null when the demand carried none.' },
+    createdAt: dateTime(),
+    missions: { type: 'array', items: ref('DemandMission'), minItems: 1, description: 'One per store, in the order of `storesIds`; one when no store was given.' },
+  }),
+  DemandMission: closedObject<DemandMissionView>('A mission created by a demand.', {
+    id: uuid(),
+    mbKey: text('MB key of the mission, e.g. `MB-7K2Q9XH4M1PZ`.'),
+    storeId: { type: ['integer', 'null'], minimum: 1, description: 'Null when the demand named no store.' },
+    missionDate: dateTime('From `scheduledAt`, else the start of `datePicked` in the reporting time zone.'),
+    places: { type: 'integer', minimum: 1 },
+    placesTaken: { type: 'integer', minimum: 0, description: 'Places held by participants that are not buffers and did not quit or get removed.' },
+  }),
   HealthStatus: closedObject<{ status: string; database: string }>('Liveness and database state.', {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
@@ -482,7 +506,15 @@ const createDemand: OperationObject = {
   },
   responses: {
     '201': {
-      description: 'The demand and its missions were created (or an idempotent repeat was recognised). Content-Type application/json, empty body.',
+      description:
+        'The demand and its missions were created (or an idempotent repeat was recognised). Content-Type application/json, empty body; `Location` names the demand, the same one on a repeat.',
+      headers: {
+        Location: {
+          description: 'Where the demand can be read: `/v1/missions/demands/{id}`.',
+          required: true,
+          schema: { type: 'string', pattern: '^/v1/missions/demands/[0-9a-f-]{36}$' },
+        },
+      },
       content: { [JSON_TYPE]: {} },
     },
     '400': errorResponse(
@@ -513,6 +545,27 @@ const createDemand: OperationObject = {
     ),
     '500': responseRef('InternalError'),
     '503': responseRef('ServiceUnavailable'),
+  },
+};
+
+const NOT_FOUND = errorResponse('No such id for this client account: another account’s id is answered exactly like an unknown one.', { notFound: 'Not found' });
+const NO_QUERY = errorResponse(`The operation takes no query parameter. ${UNKNOWN_OR_REPEATED}`, { invalid: INVALID_QUERY });
+
+function idParameter(name: string, description: string): ParameterObject {
+  return { name, in: 'path', required: true, description, schema: { type: 'string' } };
+}
+
+const getDemand: OperationObject = {
+  tags: ['Demands'],
+  summary: 'Read a demand',
+  description: 'The demand as stored, with its missions (MB key, mission date, places, places taken): where the `Location` of its 201 points.',
+  operationId: 'getDemand',
+  parameters: [idParameter('id', 'The demand’s id, from the `Location` of its 201.')],
+  responses: {
+    '200': { description: 'The demand.', content: { [JSON_TYPE]: { schema: ref('Demand') } } },
+    '400': NO_QUERY,
+    '404': NOT_FOUND,
+    ...COMMON_ERRORS,
   },
 };
 
@@ -548,6 +601,7 @@ export const openApiDocument: OpenAPIObject = {
   security: [{ clientIdAuth: [], clientSecretAuth: [] }],
   paths: {
     '/v1/missions/demands': { post: createDemand },
+    '/v1/missions/demands/{id}': { get: getDemand },
     '/v1/forms-data/customers': {
       get: listing({
         summary: 'List form answers',
