@@ -280,6 +280,10 @@ describe('OpenAPI document, served and checked against the running service', () 
       expect(found.status).toBe(200);
       expect(conformance(api.paths['/v1/missions/demands/{id}'].get.responses['200'].content?.[JSON_TYPE]?.schema, found.body)).toEqual([]);
 
+      const events = await http().get('/v1/events').set(who.headers);
+      expect(events.body.data.length).toBeGreaterThan(0);
+      expect(conformance(api.paths['/v1/events'].get.responses['200'].content?.[JSON_TYPE]?.schema, events.body)).toEqual([]);
+
       const conflict = await post({ ...body, participants: 3 }, { 'Idempotency-Key': 'openapi-e2e-1' });
       expectError(conflict, 409, demands().responses['409']);
       expect(documentedErrors(demands().responses['409'])).toContain(conflict.body.error);

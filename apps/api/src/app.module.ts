@@ -5,6 +5,7 @@ import type { AppConfig } from '@mwr/config';
 import { domainProviders, REPORT_HANDLERS } from '@mwr/domain';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
+import { EventsController } from './events/events.controller';
 import { HealthController } from './health/health.controller';
 import { DeliveriesController } from './reports/deliveries.controller';
 import { FormAnswersController } from './reports/form-answers.controller';
@@ -27,6 +28,7 @@ export class AppModule {
       controllers: [
         HealthController,
         DemandsController,
+        EventsController,
         FormAnswersController,
         WorkforceReportsController,
         DeliveriesController,

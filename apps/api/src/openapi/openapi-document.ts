@@ -1,7 +1,17 @@
 import {
   DEMAND_LIMITS,
+  type DeliveryFinishedData,
+  type DemandCreatedData,
   type DemandMissionView,
   type DemandView,
+  EVENT_FEED_LIMITS,
+  EVENT_TYPES,
+  type EventItem,
+  type EventsPage,
+  type EventType,
+  type ParticipantStatusChangedData,
+  type PdvDoneData,
+  type RegisterEventData,
   type DeliveryResultItem,
   type DeliveryStopEntry,
   type FormAnswerItem,
@@ -25,6 +35,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import type { CreateDemandRequestDto } from '../demands/create-demand.request.dto';
+import type { EventsQueryDto } from '../events/events-query.dto';
 import type {
   DeliveriesQueryDto,
   FormAnswersQueryDto,
@@ -149,6 +160,99 @@ function pageOf(item: string, description: string, itemsPerPage: Schema): Schema
 }
 
 const ITEMS_PER_PAGE: Schema = { type: 'integer', minimum: 1, maximum: REPORT_LIMITS.itemsPerPageMax };
+
+const statusCode = (description: string): Schema => ({ type: 'integer', enum: [...MISSION_STATUSES], description: `${description}: ${STATUS_NAMES}.` });
+const statusName = (description: string): Schema => ({ type: 'string', enum: MISSION_STATUSES.map(missionStatusName), description });
+const EVENT_KEYS = {
+  muKey: text("MU key of the participant's record."),
+  mbKey: text('MB key of the mission.'),
+};
+const registerEventData = (description: string, statuses: string[]) =>
+  closedObject<RegisterEventData>(description, {
+    registerId: uuid(),
+    ...EVENT_KEYS,
+    identifier: text('Identifier of the register.'),
+    status: { type: 'string', enum: statuses },
+  });
+
+/** The `data` of each event type, by the name of its schema. */
+const EVENT_DATA: Record<EventType, [name: string, schema: Schema]> = {
+  'demand.created': [
+    'DemandCreatedData',
+    closedObject<DemandCreatedData>('A demand was created, with its missions.', {
+      demandId: uuid('Read it at `/v1/missions/demands/{demandId}`.'),
+      missionMainId: uuid(),
+      missions: {
+        type: 'array',
+        minItems: 1,
+        items: closedObject<DemandCreatedData['missions'][number]>('A mission of the demand.', {
+          mbKey: text('MB key of the mission.'),
+          storeId: { type: ['integer', 'null'], minimum: 1 },
+          missionDate: dateTime(),
+          places: { type: 'integer', minimum: 1 },
+        }),
+      },
+    }),
+  ],
+  'participant.status_changed': [
+    'ParticipantStatusChangedData',
+    closedObject<ParticipantStatusChangedData>(
+      "One transition of a participant's status (contract section 6). Check-in carries `isSla`, check-out `storeDuration`, scheduling `scheduledFor`.",
+      {
+        ...EVENT_KEYS,
+        from: statusCode('Status before'),
+        fromName: statusName('Name of `from`.'),
+        to: statusCode('Status after'),
+        toName: statusName('Name of `to`.'),
+        at: dateTime('When it happened: the check-in or check-out time given, else when it was recorded.'),
+        isSla: flag('Only on check-in (to 1 STARTED): check-in no later than the shift start plus the SLA tolerance.'),
+        storeDuration: { type: 'string', pattern: '^\\d{2,}:[0-5]\\d:[0-5]\\d$', description: 'Only on check-out (to 2 FINISHED or 7 INCOMPLETED): HH:MM:SS.' },
+        scheduledFor: dateTime('Only on scheduling (to 9 SCHEDULED).'),
+      },
+      { isSla: true, storeDuration: true, scheduledFor: true },
+    ),
+  ],
+  'register.submitted': ['RegisterSubmittedData', registerEventData("A participant's finished work was submitted: a register, PENDING review.", ['PENDING'])],
+  'register.reviewed': ['RegisterReviewedData', registerEventData('A register was reviewed.', ['APPROVED', 'REPROVED'])],
+  'pdv.done': [
+    'PdvDoneData',
+    closedObject<PdvDoneData>('A point-of-sale record is DONE: its product was placed.', {
+      pdvId: uuid(),
+      registerId: uuid(),
+      ...EVENT_KEYS,
+      importProductsId: uuid(),
+      product: text('Product name.'),
+      deliveredAt: dateTime(),
+    }),
+  ],
+  'delivery.finished': [
+    'DeliveryFinishedData',
+    closedObject<DeliveryFinishedData>('A collection or delivery stop finished (progress 2).', {
+      deliveryId: uuid(),
+      type: { type: 'string', enum: ['COLLECTION', 'DELIVERY'] },
+      ...EVENT_KEYS,
+      identifier: text(),
+      placeName: text(),
+      startedAt: dateTime(),
+      finishedAt: dateTime(),
+    }),
+  ],
+};
+
+/** One closed variant per event type, told apart by `type`; with `id` for the feed. */
+function eventVariants(withId: boolean): Schema {
+  return {
+    oneOf: EVENT_TYPES.map((type) => {
+      const fields = {
+        ...(withId ? { id: uuid('The event’s id: the `webhook-id` of its deliveries, and the feed’s cursor.') } : {}),
+        type: { type: 'string', const: type } as Schema,
+        timestamp: dateTime('When it happened.'),
+        data: ref(EVENT_DATA[type][0]),
+      };
+      return closedObject<EventItem>(`A \`${type}\` event.`, fields as Fields<EventItem>);
+    }),
+  };
+}
 
 const schemas: Record<string, Schema> = {
   ErrorBody: closedObject<{ error: string }>('The body of every error response.', { error: { type: 'string', minLength: 1 } }),
@@ -304,6 +408,13 @@ const schemas: Record<string, Schema> = {
     places: { type: 'integer', minimum: 1 },
     placesTaken: { type: 'integer', minimum: 0, description: 'Places held by participants that are not buffers and did not quit or get removed.' },
   }),
+  ...Object.fromEntries(Object.values(EVENT_DATA)),
+  WebhookPayload: { ...eventVariants(false), description: 'The body of a webhook delivery (Standard Webhooks): `type`, `timestamp` and `data`.' },
+  Event: { ...eventVariants(true), description: 'An event of the feed: the webhook body and its `id`.' },
+  EventsPage: closedObject<EventsPage>('Events oldest first, in the order they were committed.', {
+    data: { type: 'array', items: ref('Event'), maxItems: EVENT_FEED_LIMITS.limitMax },
+    hasMore: flag('More events follow the last one of `data`: ask again with `after` set to its `id`.'),
+  }),
   HealthStatus: closedObject<{ status: string; database: string }>('Liveness and database state.', {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
@@ -402,6 +513,23 @@ export const LISTING_PARAMETERS = {
     mbKey,
     muKey,
     search: search('mission name, MB key, MU key and identifier'),
+  }),
+  events: queryParameters<EventsQueryDto>({
+    after: {
+      description: 'The `id` of the last event you have: answers the events committed after it. Absent: from the oldest event kept (30 days). An id that is not one of your events kept is refused.',
+      required: false,
+      schema: { type: 'string', format: 'uuid' },
+    },
+    types: {
+      description: `Only these types, comma-separated, e.g. \`participant.status_changed,register.reviewed\`. Types: ${EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
+      required: false,
+      schema: { type: 'string', pattern: `^(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')}))*$` },
+    },
+    limit: {
+      description: 'Events per answer.',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: EVENT_FEED_LIMITS.limitMax, default: EVENT_FEED_LIMITS.limitDefault },
+    },
   }),
 } as const;
 
@@ -569,6 +697,20 @@ const getDemand: OperationObject = {
   },
 };
 
+const listEvents: OperationObject = {
+  tags: ['Events'],
+  summary: 'Read the events feed',
+  description:
+    'Your account’s events oldest first, in the order their changes committed: the same events webhooks deliver, each with its `id`. Page with `after` set to the `id` of the last event you have; an event committed later always comes after it, so nothing is skipped. Events are kept 30 days.',
+  operationId: 'listEvents',
+  parameters: LISTING_PARAMETERS.events,
+  responses: {
+    '200': { description: 'Events after the cursor, and whether more follow.', content: { [JSON_TYPE]: { schema: ref('EventsPage') } } },
+    '400': errorResponse(`Invalid query: a value out of bounds, an unknown type, or an \`after\` that is not one of your events kept. ${UNKNOWN_OR_REPEATED}`, { invalid: INVALID_QUERY }),
+    ...COMMON_ERRORS,
+  },
+};
+
 const health: OperationObject = {
   tags: ['Operations'],
   summary: 'Liveness and database state',
@@ -596,12 +738,14 @@ export const openApiDocument: OpenAPIObject = {
   tags: [
     { name: 'Demands', description: 'Create demands for missions.' },
     { name: 'Reports', description: 'Paginated reporting listings.' },
+    { name: 'Events', description: 'What changed, as a feed; the same events are delivered to webhooks.' },
     { name: 'Operations', description: 'Service state.' },
   ],
   security: [{ clientIdAuth: [], clientSecretAuth: [] }],
   paths: {
     '/v1/missions/demands': { post: createDemand },
     '/v1/missions/demands/{id}': { get: getDemand },
+    '/v1/events': { get: listEvents },
     '/v1/forms-data/customers': {
       get: listing({
         summary: 'List form answers',
