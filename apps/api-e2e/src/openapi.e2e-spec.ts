@@ -304,6 +304,26 @@ describe('OpenAPI document, served and checked against the running service', () 
     });
   });
 
+  describe('webhooks', () => {
+    it('an endpoint created, listed, its deliveries and a redelivery conform to their documented schemas', async () => {
+      const schemaOf = (path: string, method: string, status: string) => api.paths[path][method].responses[status].content?.[JSON_TYPE]?.schema;
+      const created = await http().post('/v1/webhooks').set(who.headers).send({ url: 'https://93.184.215.14/hooks', events: ['*'] });
+      expect(created.status).toBe(201);
+      expect(conformance(schemaOf('/v1/webhooks', 'post', '201'), created.body)).toEqual([]);
+      const listed = await http().get('/v1/webhooks').set(who.headers);
+      expect(conformance(schemaOf('/v1/webhooks', 'get', '200'), listed.body)).toEqual([]);
+      const catalog = await env.fixtures.catalog(who.accountId);
+      await http().post('/v1/missions/demands').set(who.headers).send({ missionMainId: catalog.plainMission, datePicked: '2026-12-01', participants: 1 });
+      const deliveries = await http().get(`/v1/webhooks/${created.body.id}/deliveries`).set(who.headers);
+      expect(deliveries.body.total).toBe(1);
+      expect(conformance(schemaOf('/v1/webhooks/{id}/deliveries', 'get', '200'), deliveries.body)).toEqual([]);
+      const again = await http().post(`/v1/webhooks/${created.body.id}/deliveries`).set(who.headers).send({ eventId: deliveries.body.data[0].eventId });
+      expect(again.status).toBe(201);
+      expect(conformance(schemaOf('/v1/webhooks/{id}/deliveries', 'post', '201'), again.body)).toEqual([]);
+      expect((await http().delete(`/v1/webhooks/${created.body.id}`).set(who.headers)).status).toBe(204);
+    });
+  });
+
   describe('error bodies', () => {
     it('401 without credentials, with the documented message', async () => {
       const res = await http().get('/v1/registers/results');

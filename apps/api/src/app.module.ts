@@ -12,6 +12,7 @@ import { FormAnswersController } from './reports/form-answers.controller';
 import { PdvResultsController } from './reports/pdv-results.controller';
 import { RegisterResultsController } from './reports/register-results.controller';
 import { WorkforceReportsController } from './reports/workforce-reports.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -29,6 +30,7 @@ export class AppModule {
         HealthController,
         DemandsController,
         EventsController,
+        WebhooksController,
         FormAnswersController,
         WorkforceReportsController,
         DeliveriesController,

@@ -41,7 +41,7 @@ export * from './lib/application/ports/webhook-repository.port';
 export * from './lib/application/webhooks/webhook.commands';
 export * from './lib/application/webhooks/webhook-secret';
 export * from './lib/application/webhooks/webhook-url';
-export { deliveryView, parseEventTypes, WebhookRuleError } from './lib/application/webhooks/webhook.handlers';
+export { deliveryView, parseEventTypes, WEBHOOK_EVENTS_MESSAGE, WebhookRuleError } from './lib/application/webhooks/webhook.handlers';
 export * from './lib/application/credentials/credentials.commands';
 export * from './lib/application/credentials/secret-hasher';
 export { InvalidAccountNameError } from './lib/application/credentials/credentials.handlers';

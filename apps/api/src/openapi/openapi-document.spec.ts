@@ -19,8 +19,11 @@ import { DeliveriesQueryDto, FormAnswersQueryDto, PdvQueryDto, RegistersQueryDto
 import { workforceQuery } from '../reports/workforce-reports.controller';
 import { eventsQuery } from '../events/events.controller';
 import { EventsQueryDto } from '../events/events-query.dto';
+import { DeliveriesPageQueryDto } from '../webhooks/deliveries-query.dto';
+import { deliveriesPageQuery } from '../webhooks/webhooks.controller';
+import { RedeliveryBodyPipe, WebhookBodyPipe } from '../webhooks/webhook-body.pipes';
 import { LISTING_PARAMETERS, openApiDocument, openApiDocumentWith, type TryItOutValues } from './openapi-document';
-import { type EventData, eventBody, eventItem, type EventType, newEvent } from '@mwr/domain';
+import { EVENT_TYPES, type EventData, eventBody, eventItem, type EventType, newEvent, newWebhookSecret } from '@mwr/domain';
 
 // What the contract (section 4) names; the document must say the same, in the same order.
 const LISTINGS = [
@@ -70,6 +73,15 @@ const LISTINGS = [
     cached: false,
   },
   {
+    name: 'webhookDeliveries',
+    path: '/v1/webhooks/{id}/deliveries',
+    parameters: ['page', 'itemsPerPage'],
+    required: [],
+    pipe: deliveriesPageQuery,
+    dto: DeliveriesPageQueryDto,
+    cached: false,
+  },
+  {
     name: 'events',
     path: '/v1/events',
     parameters: ['after', 'types', 'limit'],
@@ -84,8 +96,14 @@ const OPERATIONS: Record<string, Record<string, string[]>> = {
   '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '429', '500', '503'] },
   '/v1/missions/demands/{id}': { get: ['200', '400', '401', '404', '429', '500', '503'] },
   '/v1/events': { get: ['200', '400', '401', '429', '500', '503'] },
+  '/v1/webhooks': { post: ['201', '400', '401', '413', '415', '422', '429', '500', '503'], get: ['200', '400', '401', '429', '500', '503'] },
+  '/v1/webhooks/{id}': { delete: ['204', '400', '401', '404', '429', '500', '503'] },
+  '/v1/webhooks/{id}/deliveries': {
+    get: ['200', '400', '401', '404', '429', '500', '503'],
+    post: ['201', '400', '401', '404', '413', '415', '422', '429', '500', '503'],
+  },
   '/health': { get: ['200', '503'] },
-  ...Object.fromEntries(LISTINGS.filter(({ name }) => name !== 'events').map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
+  ...Object.fromEntries(LISTINGS.filter(({ name }) => !['events', 'webhookDeliveries'].includes(name)).map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
 };
 
 interface ParameterSchema {
@@ -341,7 +359,8 @@ describe('OpenAPI document', () => {
     const documented = LISTING_PARAMETERS[name];
 
     it('documents the contract’s parameters, in its order, with the contract’s required ones', () => {
-      expect(operation(path, 'get').parameters).toBe(documented);
+      const query = (operation(path, 'get').parameters as ParameterObject[]).filter((p) => p.in === 'query');
+      expect(query).toEqual(documented);
       expect(documented.map((p) => p.name)).toEqual(parameters);
       expect(documented.filter((p) => p.required).map((p) => p.name)).toEqual(required);
       for (const parameter of documented) expect(parameter.in).toBe('query');
@@ -512,6 +531,46 @@ describe('OpenAPI document', () => {
       const payload = compile('WebhookPayload');
       expect(payload({ ...eventBody(events[0]), type: 'pdv.done' })).toBe(false);
       expect(payload({ ...eventBody(events[1]), data: { ...samples['participant.status_changed'], to: 11 } })).toBe(false);
+    });
+  });
+
+  describe('webhooks', () => {
+    const schema = (name: string) => ajv.compile(dereferenced.components?.schemas?.[name] ?? {});
+    const example = (path: string, method: string) =>
+      (operation(path, method).requestBody as { content: Record<string, { example?: unknown }> }).content['application/json'].example;
+
+    it('the documented request example conforms to the schema and passes the body pipe; so does one for a redelivery', () => {
+      const validate = schema('WebhookRequest');
+      expect(validate(example('/v1/webhooks', 'post')) ? [] : validate.errors).toEqual([]);
+      expect(() => new WebhookBodyPipe().transform(example('/v1/webhooks', 'post'))).not.toThrow();
+      expect(schema('RedeliveryRequest')({ eventId: '0190a7c4-5b2e-7c3d-8e4f-123456789abc' })).toBe(true);
+      expect(() => new RedeliveryBodyPipe().transform({ eventId: '0190a7c4-5b2e-7c3d-8e4f-123456789abc' })).not.toThrow();
+    });
+
+    it('the body pipe refuses what the schema refuses', () => {
+      const validate = schema('WebhookRequest');
+      for (const body of [{}, { url: 'https://x.example', extra: 1 }, { url: 'https://x.example', events: 'pdv.done' }, { url: 7 }]) {
+        expect([body, validate(body)]).toEqual([body, false]);
+        expect(() => new WebhookBodyPipe().transform(body)).toThrow(RequestError);
+      }
+    });
+
+    it('documents one signed delivery per event type, with the three Standard Webhooks headers', () => {
+      const webhooks = (openApiDocument as OpenAPIObject & { webhooks: Record<string, { post: OperationObject }> }).webhooks;
+      expect(Object.keys(webhooks)).toEqual([...EVENT_TYPES]);
+      for (const [type, item] of Object.entries(webhooks)) {
+        expect([type, ((item.post.parameters ?? []) as ParameterObject[]).map((p) => `${p.in} ${p.name}`)]).toEqual([
+          type,
+          ['header webhook-id', 'header webhook-timestamp', 'header webhook-signature'],
+        ]);
+      }
+    });
+
+    it('a created webhook’s documented shape holds the secret format the service makes', () => {
+      const validate = schema('WebhookCreated');
+      const created = { id: '0190a7c4-5b2e-7c3d-8e4f-123456789abc', url: 'https://x.example/', events: ['*'], secret: newWebhookSecret(), createdAt: '2026-12-01T12:00:00.000Z' };
+      expect(validate(created) ? [] : validate.errors).toEqual([]);
+      expect(validate({ ...created, secret: 'whsec_short' })).toBe(false);
     });
   });
 });

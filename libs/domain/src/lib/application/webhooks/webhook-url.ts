@@ -114,7 +114,7 @@ export abstract class WebhookUrlPolicy {
   abstract readonly allowLoopback: boolean;
 }
 
-const URL_SHAPE = `url must be an absolute https: URL of at most ${WEBHOOK_LIMITS.urlMaxLength} characters`;
+const URL_SHAPE = `url must be an absolute URL of at most ${WEBHOOK_LIMITS.urlMaxLength} characters`;
 
 /**
  * Checks a receiver URL against server-side request forgery: https: only (http: only to loopback,
@@ -127,7 +127,7 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, res
   const url = new URL(raw);
   const http = url.protocol === 'http:';
   if (url.protocol !== 'https:' && !(http && policy.allowLoopback)) {
-    throw new InvalidWebhookError('INVALID_WEBHOOK_URL', policy.allowLoopback ? 'url must be an https: URL, or http: to a loopback address' : URL_SHAPE);
+    throw new InvalidWebhookError('INVALID_WEBHOOK_URL', policy.allowLoopback ? 'url must be an https: URL, or http: to a loopback address' : 'url must be an https: URL');
   }
   if (url.username !== '' || url.password !== '') throw new InvalidWebhookError('INVALID_WEBHOOK_URL', 'url must not carry a user name or password');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');

@@ -33,14 +33,13 @@ export class WebhookRuleError extends DomainError {
 
 const EVERY_TYPE = '*';
 
+export const WEBHOOK_EVENTS_MESSAGE = `events must be ["*"] or a non-empty list of distinct event types: ${EVENT_TYPES.join(', ')}`;
+
 /** `["*"]`, null or absent: every type, present and future. Otherwise distinct known types. */
 export function parseEventTypes(events: readonly string[] | null): EventType[] | null {
   if (events === null || (events.length === 1 && events[0] === EVERY_TYPE)) return null;
   if (events.length === 0 || new Set(events).size !== events.length || !events.every(isEventType)) {
-    throw new InvalidWebhookError(
-      'INVALID_WEBHOOK_EVENTS',
-      `events must be ["*"] or a non-empty list of distinct event types: ${EVENT_TYPES.join(', ')}`,
-    );
+    throw new InvalidWebhookError('INVALID_WEBHOOK_EVENTS', WEBHOOK_EVENTS_MESSAGE);
   }
   return [...events] as EventType[];
 }
@@ -86,7 +85,8 @@ export class CreateWebhookHandler implements ICommandHandler<CreateWebhookComman
     if (!(await this.webhooks.add({ ...endpoint, sealedSecret: this.box.seal(secret) }, WEBHOOK_LIMITS.perAccount))) {
       throw new WebhookRuleError('WEBHOOK_LIMIT', `An account may have at most ${WEBHOOK_LIMITS.perAccount} webhooks`);
     }
-    return { ...webhookView(endpoint), secret };
+    const { id, url: saved, events: types, createdAt } = webhookView(endpoint);
+    return { id, url: saved, events: types, secret, createdAt };
   }
 }
 
