@@ -15,11 +15,10 @@ import { formAnswersQuery } from '../reports/form-answers.controller';
 import type { ListingQueryPipe } from '../reports/listing-query.pipe';
 import { pdvQuery } from '../reports/pdv-results.controller';
 import { registersQuery } from '../reports/register-results.controller';
-import { DeliveriesQueryDto, FormAnswersQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
+import { DeliveriesQueryDto, FormAnswersQueryDto, PageQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
 import { workforceQuery } from '../reports/workforce-reports.controller';
 import { eventsQuery } from '../events/events.controller';
 import { EventsQueryDto } from '../events/events-query.dto';
-import { DeliveriesPageQueryDto } from '../webhooks/deliveries-query.dto';
 import { deliveriesPageQuery } from '../webhooks/webhooks.controller';
 import { RedeliveryBodyPipe, WebhookBodyPipe } from '../webhooks/webhook-body.pipes';
 import { LISTING_PARAMETERS, openApiDocument, openApiDocumentWith, type TryItOutValues } from './openapi-document';
@@ -78,7 +77,7 @@ const LISTINGS = [
     parameters: ['page', 'itemsPerPage'],
     required: [],
     pipe: deliveriesPageQuery,
-    dto: DeliveriesPageQueryDto,
+    dto: PageQueryDto,
     cached: false,
   },
   {

@@ -40,10 +40,10 @@ import type {
 } from '@nestjs/swagger';
 import type { CreateDemandRequestDto } from '../demands/create-demand.request.dto';
 import type { EventsQueryDto } from '../events/events-query.dto';
-import type { DeliveriesPageQueryDto } from '../webhooks/deliveries-query.dto';
 import type {
   DeliveriesQueryDto,
   FormAnswersQueryDto,
+  PageQueryDto,
   PdvQueryDto,
   RegistersQueryDto,
   WorkforceQueryDto,
@@ -575,7 +575,7 @@ export const LISTING_PARAMETERS = {
     muKey,
     search: search('mission name, MB key, MU key and identifier'),
   }),
-  webhookDeliveries: queryParameters<DeliveriesPageQueryDto>({ page, itemsPerPage }),
+  webhookDeliveries: queryParameters<PageQueryDto>({ page, itemsPerPage }),
   events: queryParameters<EventsQueryDto>({
     after: {
       description: 'The `id` of the last event you have: answers the events committed after it. Absent: from the oldest event kept (30 days). An id that is not one of your events kept is refused.',

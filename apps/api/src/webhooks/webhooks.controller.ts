@@ -14,11 +14,11 @@ import {
 } from '@mwr/domain';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { ListingQueryPipe, noQueryParameters } from '../reports/listing-query.pipe';
-import { DeliveriesPageQueryDto } from './deliveries-query.dto';
+import { PageQueryDto } from '../reports/report-query.dtos';
 import { RedeliveryBodyPipe, WebhookBodyPipe } from './webhook-body.pipes';
 
 /** The deliveries listing's parameter rules; exported for the OpenAPI document. */
-export const deliveriesPageQuery = new ListingQueryPipe({ dto: DeliveriesPageQueryDto, parameters: ['page', 'itemsPerPage'] });
+export const deliveriesPageQuery = new ListingQueryPipe({ dto: PageQueryDto, parameters: ['page', 'itemsPerPage'] });
 
 @Controller('v1/webhooks')
 export class WebhooksController {
@@ -45,7 +45,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
-  deliveries(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Query(deliveriesPageQuery) q: DeliveriesPageQueryDto): Promise<Page<WebhookDeliveryView>> {
+  deliveries(@Req() req: AuthenticatedRequest, @Param('id') id: string, @Query(deliveriesPageQuery) q: PageQueryDto): Promise<Page<WebhookDeliveryView>> {
     const page = { page: q.page ?? 1, itemsPerPage: q.itemsPerPage ?? REPORT_LIMITS.itemsPerPageDefault };
     return this.queries.execute(new ListWebhookDeliveriesQuery(req.accountId as string, id, page));
   }
