@@ -29,14 +29,16 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config'] },
-            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config', 'type:util'] },
+            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             // The seeder is a tool: it writes through the persistence lib, and only apps (the CLI, the
             // embedded demo start) import it; nothing below an app may.
             { sourceTag: 'type:seed', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence'] },
-            { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain'] },
+            { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
             { sourceTag: 'type:config', onlyDependOnLibsWithTags: [] },
+            // Helpers below every lib that does I/O (libs/logging): plain TypeScript, no package.
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: [], bannedExternalImports: ['*'] },
             // e2e bodies speak HTTP and SQL; only their setup provisions a database through the persistence lib.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:persistence'] },
           ],

@@ -3,7 +3,7 @@
 // concurrent callers, each verb one transaction. The verbs have no HTTP endpoint (the CLI and the
 // worker call them), so they are measured at the port: once without events, once writing each
 // verb's participant.status_changed to the outbox as the service does, whose per-account number
-// makes the commits of one account's writers take turns (docs/adr/0011).
+// makes the commits of one account's writers take turns (docs/adr/0013).
 import { type ChangeContext, Participant, participantStatusChanged, uuidV7 } from '@mwr/domain';
 import { openDataSource, TypeOrmParticipantRepository } from '@mwr/persistence';
 

@@ -1,7 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
-import { startServer, runCli, WORKSPACE } from './support/server';
+import { parseLogLines, startServer, runCli, WORKSPACE } from './support/server';
 import { spawn } from 'node:child_process';
 
 describe('operations: health, shutdown, database outage, configuration', () => {
@@ -36,13 +36,7 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     const client = await env.fixtures.account();
     const catalog = await env.fixtures.catalog(client.accountId);
     // The demand insert of this account sleeps, holding the request in flight while SIGTERM arrives.
-    await env.sql.query(`
-      CREATE OR REPLACE FUNCTION slow_demand() RETURNS trigger AS $$
-      BEGIN
-        IF NEW.client_account_id = '${client.accountId}' THEN PERFORM pg_sleep(1); END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql;
-      CREATE TRIGGER slow_demand BEFORE INSERT ON demands FOR EACH ROW EXECUTE FUNCTION slow_demand();`);
+    const undoSlow = await env.fixtures.slowDemandInserts(client.accountId, 1);
     try {
       const inFlight = request(server.baseUrl)
         .post('/v1/missions/demands')
@@ -56,7 +50,7 @@ describe('operations: health, shutdown, database outage, configuration', () => {
       expect(res.status).toBe(201);
       expect(await exitCode).toBe(0);
     } finally {
-      await env.sql.query(`DROP TRIGGER slow_demand ON demands; DROP FUNCTION slow_demand();`);
+      await undoSlow();
     }
     expect(await env.fixtures.count('demands', client.accountId)).toBe(1);
   });
@@ -80,13 +74,14 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     });
   });
 
-  it('a lost database answers 503 "Service unavailable", and /health says it is down', async () => {
+  it('a lost database answers 503 "Service unavailable", /health says it is down, and the log is not a line per failed request', async () => {
     // A second database that the test takes away from under a running service.
     const name = `test_outage_${Date.now()}`;
     await env.sql.query(`CREATE DATABASE ${name}`);
     const url = new URL(env.databaseUrl);
     url.pathname = `/${name}`;
     const server = await startServer({ DATABASE_URL: url.toString() });
+    let exitCode: number | null;
     try {
       await env.sql.query(`DROP DATABASE ${name} WITH (FORCE)`);
       const res = await request(server.baseUrl).post('/v1/missions/demands').set({ 'client-id': 'x', 'client-secret': 'y' }).send({});
@@ -95,43 +90,103 @@ describe('operations: health, shutdown, database outage, configuration', () => {
       const health = await request(server.baseUrl).get('/health');
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ status: 'unavailable', database: 'down' });
+      for (let i = 0; i < 40; i += 1) {
+        expect((await request(server.baseUrl).get('/v1/registers/results').set({ 'client-id': 'x', 'client-secret': 'y' })).status).toBe(503);
+      }
     } finally {
-      await server.stop();
+      exitCode = await server.stop();
     }
+    expect(exitCode).toBe(0);
+    const errors = parseLogLines(server.output()).filter((entry) => entry['level'] === 50 && entry['context'] === 'HTTP');
+    // 41 failed requests: the first written at once; at shutdown the latest one held back, with the other 39.
+    expect(errors).toHaveLength(2);
+    expect(String(errors[1]['msg'])).toContain('39 more like it not logged since the last report');
   });
 
-  it('a database that stalls (connections open, no answers) fails requests with 503 within DATABASE_TIMEOUT_MS', async () => {
-    // A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open.
+  /** A proxy in front of PostgreSQL that can stop forwarding while keeping every socket open. */
+  async function stallingProxy() {
     const target = new URL(env.databaseUrl);
-    let stalled = false;
+    const state = { stalled: false };
     const sockets: Socket[] = [];
     const proxy = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
       sockets.push(client, upstream);
-      client.on('data', (data) => stalled || upstream.write(data));
-      upstream.on('data', (data) => stalled || client.write(data));
+      client.on('data', (data) => state.stalled || upstream.write(data));
+      upstream.on('data', (data) => state.stalled || client.write(data));
       client.on('error', () => upstream.destroy());
       upstream.on('error', () => client.destroy());
     });
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    const proxied = new URL(env.databaseUrl);
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String((proxy.address() as { port: number }).port);
-    const server = await startServer({ DATABASE_URL: proxied.toString(), DATABASE_TIMEOUT_MS: '500' });
+    const url = new URL(env.databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String((proxy.address() as { port: number }).port);
+    return {
+      url: url.toString(),
+      stall: () => (state.stalled = true),
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise((done) => proxy.close(done));
+      },
+    };
+  }
+
+  /** The service on a database that answers one listing, then stalls. */
+  async function stalledService(settings: Record<string, string>) {
+    const proxy = await stallingProxy();
+    const server = await startServer({ DATABASE_URL: proxy.url, ...settings });
+    const client = await env.fixtures.account();
+    const list = () => request(server.baseUrl).get('/v1/registers/results').set(client.headers);
+    expect((await list()).status).toBe(200);
+    proxy.stall();
+    return {
+      server,
+      list,
+      close: async () => {
+        await server.stop();
+        await proxy.close();
+      },
+    };
+  }
+
+  it('a database that stalls (connections open, no answers) fails requests with 503 within DATABASE_TIMEOUT_MS', async () => {
+    const { list, close } = await stalledService({ DATABASE_TIMEOUT_MS: '500' });
     try {
-      const client = await env.fixtures.account();
-      const list = () => request(server.baseUrl).get('/v1/registers/results').set(client.headers);
-      expect((await list()).status).toBe(200);
-      stalled = true;
       const started = Date.now();
       const res = await list();
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ error: 'Service unavailable' });
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
-      await server.stop();
-      for (const socket of sockets) socket.destroy();
-      await new Promise((done) => proxy.close(done));
+      await close();
+    }
+  });
+
+  it('with a stalled database, requests that find no connection fail with 503 after DATABASE_ACQUIRE_TIMEOUT_MS, not after the statement timeout', async () => {
+    const { server, list, close } = await stalledService({ DATABASE_TIMEOUT_MS: '20000', DATABASE_ACQUIRE_TIMEOUT_MS: '300' });
+    try {
+      // Requests on the connections already open wait for their statements; every other one needs a
+      // new connection, which the stalled server never completes.
+      const started = Date.now();
+      const fast = await new Promise<{ status: number; body: unknown; ms: number }[]>((done) => {
+        const answered: { status: number; body: unknown; ms: number }[] = [];
+        for (let i = 0; i < 12; i += 1) {
+          list().then(
+            (res) => {
+              answered.push({ status: res.status, body: res.body, ms: Date.now() - started });
+              if (answered.length === 3) done(answered);
+            },
+            () => undefined,
+          );
+        }
+      });
+      for (const answer of fast) {
+        expect(answer).toEqual({ status: 503, body: { error: 'Service unavailable' }, ms: expect.any(Number) });
+        expect(answer.ms).toBeLessThan(2_000);
+      }
+    } finally {
+      // The requests holding connections would wait for their 20 s statements.
+      server.process.kill('SIGKILL');
+      await close();
     }
   });
 
@@ -140,6 +195,7 @@ describe('operations: health, shutdown, database outage, configuration', () => {
     [{ REPORT_TIME_ZONE: 'Mars/Base' }, 'REPORT_TIME_ZONE must be an IANA time zone'],
     [{ SLA_TOLERANCE_MINUTES: 'soon' }, 'SLA_TOLERANCE_MINUTES must be an integer'],
     [{ CREDENTIALS_PEPPER: '' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],
+    [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name'],
   ])('a bad setting stops the start with a clear message: %j', async (setting, message) => {
     const child = spawn(process.execPath, ['tools/run-ts.cjs', 'apps/api/src/main.ts'], {
       cwd: WORKSPACE,

@@ -56,8 +56,8 @@ const LISTINGS: Listing[] = [
       ['itemsPerPage is not a parameter here', { itemsPerPage: '10' }, INVALID],
       ['an unknown parameter', { foo: 'bar' }, INVALID],
       ['a repeated parameter', { formId: ['1', '2'] }, INVALID],
-      ['initialDate with a NUL', { initialDate: '2026-01-01\u0000' }, INVALID],
-      ['formId with a NUL', { formId: '1\u0000' }, INVALID],
+      ['initialDate with a NUL', { initialDate: '2026-01-01\u0000' }, 'initialDate and finalDate must be calendar dates in the form YYYY-MM-DD'],
+      ['formId with a NUL', { formId: '1\u0000' }, 'page and formId must be integers >= 1'],
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CacheModule } from '@mwr/cache';
 import type { AppConfig } from '@mwr/config';
@@ -7,6 +7,7 @@ import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { EventsController } from './events/events.controller';
 import { HealthController } from './health/health.controller';
+import { jsonBody } from './http/request-pipeline';
 import { DeliveriesController } from './reports/deliveries.controller';
 import { FormAnswersController } from './reports/form-answers.controller';
 import { PdvResultsController } from './reports/pdv-results.controller';
@@ -20,12 +21,24 @@ export interface AppModuleOptions {
   credentialsPepper: string;
 }
 
+/** The controllers whose routes take a JSON body: only their routes read one. */
+const JSON_BODY_CONTROLLERS = [DemandsController];
+
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
   static forRoot({ config, databaseUrl, credentialsPepper }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot(), PersistenceModule.forRoot({ databaseUrl, queryTimeoutMs: config.databaseTimeoutMs, searchConcurrency: config.searchConcurrency }), CacheModule.forRoot({ redisUrl: config.redisUrl })],
+      imports: [
+        CqrsModule.forRoot(),
+        PersistenceModule.forRoot({
+          databaseUrl,
+          queryTimeoutMs: config.databaseTimeoutMs,
+          acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+          searchConcurrency: config.searchConcurrency,
+        }),
+        CacheModule.forRoot({ redisUrl: config.redisUrl }),
+      ],
       controllers: [
         HealthController,
         DemandsController,
@@ -42,5 +55,9 @@ export class AppModule {
         ...REPORT_HANDLERS,
       ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(jsonBody()).forRoutes(...JSON_BODY_CONTROLLERS);
   }
 }

@@ -1,69 +1,130 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
 import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
+import { ConnectionDrain } from './http/connection-drain';
+import { assertCanListen, listenProblem, StartupError } from './http/listen';
 import { createRootLogger, PinoNestLogger } from './http/logger';
 import { openApiDocumentWith } from './openapi/openapi-document';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createRootLogger(config.logLevel);
-  const database = await resolveDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    embeddedPort: config.embeddedPostgresPort,
-    log: (line) => logger.debug({ component: 'embedded-postgres' }, line),
-    warn: (line) => logger.warn({ component: 'embedded-postgres' }, line),
-  });
+  // Before anything else is started or printed: a second start on a busy port says so in one line.
+  await assertCanListen(config.host, config.port);
+  const database = await keepingShutdownSignals(() =>
+    resolveDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedPort: config.embeddedPostgresPort,
+      log: (line) => logger.debug({ component: 'embedded-postgres' }, line),
+      warn: (line) => logger.warn({ component: 'embedded-postgres' }, line),
+    }),
+  );
+  const releaseDatabase = once(() => database.release());
   const pepper = credentialsPepper(config);
 
-  // The schema is migrated on every start; only the embedded database, a developer's own, also
-  // gets a demo account, whose values fill the document's try-it-out. A server named by
-  // DATABASE_URL gets no data it was not asked for.
-  const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
   try {
-    await migrate(setup);
-  } finally {
-    await setup.destroy();
-  }
-  const demo = database.embedded
-    ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
-    : null;
+    // The schema is migrated on every start; only the embedded database, a developer's own, also
+    // gets a demo account, whose values fill the document's try-it-out. A server named by
+    // DATABASE_URL gets no data it was not asked for.
+    const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
+    try {
+      await migrate(setup);
+    } finally {
+      await setup.destroy();
+    }
+    const demo = database.embedded
+      ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
+      : null;
 
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
-    { bodyParser: false, logger: new PinoNestLogger(logger) },
-  );
-  configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
-  await app.listen(config.port, '0.0.0.0');
-  if (demo) process.stdout.write(demoBanner(demo, config.port));
-  // app.close() stops accepting connections, waits for requests in flight and runs the shutdown
-  // hooks (the pool closes); only then does the embedded database stop.
-  const shutdown = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => database.release())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
-  const address = app.getHttpServer().address();
-  logger.info({ port: typeof address === 'object' && address ? address.port : config.port, embeddedDatabase: database.embedded }, 'listening');
+    const app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
+      { bodyParser: false, logger: new PinoNestLogger(logger) },
+    );
+    const configured = configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });
+    const server: Server = app.getHttpServer();
+    const connections = new ConnectionDrain(server);
+    await app.listen(config.port, config.host).catch((error: unknown) => {
+      throw listenProblem(error, config.host, config.port) ?? error;
+    });
+    if (demo) process.stdout.write(demoBanner(demo, config.port));
+
+    const shutdown = async (signal: NodeJS.Signals) => {
+      logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+      // The bound holds whatever a client does: past it the connections still open are closed,
+      // answered or not, and the process ends.
+      const deadline = setTimeout(() => {
+        logger.warn({ openConnections: connections.size }, 'shutdown took longer than SHUTDOWN_TIMEOUT_MS: closing the connections still open');
+        connections.destroyAll();
+        configured.flushLogs();
+        void withinMs(releaseDatabase(), 1_000).finally(() => process.exit(1));
+      }, config.shutdownTimeoutMs);
+      try {
+        await connections.drain();
+        // Only then the shutdown hooks (the pool closes) and the embedded database.
+        await app.close();
+        configured.flushLogs();
+        await releaseDatabase();
+        clearTimeout(deadline);
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      }
+    };
+    process.once('SIGTERM', (signal) => void shutdown(signal));
+    process.once('SIGINT', (signal) => void shutdown(signal));
+    logListening(logger, server, database.embedded);
+  } catch (error) {
+    await releaseDatabase().catch(() => undefined);
+    throw error;
+  }
+}
+
+const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * The embedded PostgreSQL's library stops its servers and exits the process as soon as SIGINT or
+ * SIGTERM arrives, cutting off requests in flight; the service's own shutdown drains them first,
+ * then stops the database. Its exit hook (a last resort if the process ends otherwise) stays.
+ */
+async function keepingShutdownSignals<T>(start: () => Promise<T>): Promise<T> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  try {
+    return await start();
+  } finally {
+    for (const signal of SHUTDOWN_SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+}
+
+function logListening(logger: Logger, server: Server, embeddedDatabase: boolean): void {
+  const address = server.address();
+  if (address === null || typeof address === 'string') return;
+  logger.info({ address: address.address, port: address.port, embeddedDatabase }, 'listening');
+}
+
+function once<T>(run: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined;
+  return () => (started ??= run());
+}
+
+function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -79,6 +79,24 @@ export class Fixtures {
     };
   }
 
+  /**
+   * Makes every demand insert of one account sleep, holding its POSTs in flight for as long;
+   * answers the function that takes the delay away again.
+   */
+  async slowDemandInserts(accountId: string, seconds: number): Promise<() => Promise<void>> {
+    const name = `slow_demand_${accountId.replace(/-/g, '')}`;
+    await this.sql.query(`
+      CREATE FUNCTION ${name}() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.client_account_id = '${accountId}' THEN PERFORM pg_sleep(${Number(seconds)}); END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER ${name} BEFORE INSERT ON demands FOR EACH ROW EXECUTE FUNCTION ${name}();`);
+    return async () => {
+      await this.sql.query(`DROP TRIGGER ${name} ON demands; DROP FUNCTION ${name}();`);
+    };
+  }
+
   async count(table: 'demands' | 'missions' | 'idempotency_keys' | 'events', accountId: string): Promise<number> {
     const { rows } = await this.sql.query(`SELECT count(*)::int AS n FROM ${table} WHERE client_account_id = $1`, [accountId]);
     return rows[0].n;

@@ -45,8 +45,11 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
       const listening = stdout.split('\n').find((line) => line.includes('"msg":"listening"'));
       if (!listening) return;
       clearTimeout(timer);
+      const { address, port } = JSON.parse(listening);
+      // A server on every interface is reached on loopback; one bound to an address, there.
+      const host = address === undefined || address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
       resolveStart({
-        baseUrl: `http://127.0.0.1:${JSON.parse(listening).port}`,
+        baseUrl: `http://${host}:${port}`,
         process: child,
         output: () => stdout,
         waitForLog: async (predicate) => {

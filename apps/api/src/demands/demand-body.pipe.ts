@@ -6,6 +6,12 @@ import { CreateDemandRequestDto, DEMAND_FIELDS } from './create-demand.request.d
 import { customFieldsProblem } from './custom-fields';
 
 const REQUIRED = ['missionMainId', 'datePicked', 'participants'] as const;
+const MAX_NAME_ECHOED = 64;
+
+function shortened(name: string): string {
+  const characters = [...name];
+  return characters.length <= MAX_NAME_ECHOED ? name : `${characters.slice(0, MAX_NAME_ECHOED).join('')}…`;
+}
 
 /** Contract section 5 order: required fields (the spec's message), then unknown fields, then formats. */
 @Injectable()
@@ -20,8 +26,9 @@ export class DemandBodyPipe implements PipeTransform<unknown, DemandInput> {
     if (REQUIRED.some((name) => fields[name] === undefined || fields[name] === null)) {
       throw RequestError.invalid('missionMainId, datePicked and participants are required');
     }
-    const unknown = Object.keys(fields).filter((name) => !DEMAND_FIELDS.includes(name));
-    if (unknown.length > 0) throw RequestError.invalid(`Unknown field: ${unknown.join(', ')}`);
+    // The first unknown field only, and only its start: an error message is no place to echo a body.
+    const unknown = Object.keys(fields).find((name) => !DEMAND_FIELDS.includes(name));
+    if (unknown !== undefined) throw RequestError.invalid(`Unknown field: ${shortened(unknown)}`);
 
     // custom_fields holds free keys (`constructor`, `__proto__`) that an object copy would mangle,
     // so it is judged and kept exactly as parsed. The other fields are only validated, never

@@ -1,5 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, type DomainErrorKind } from '@mwr/domain';
+import { RepeatLimitedLog } from '@mwr/logging';
+import { isDatabaseUnavailable } from '@mwr/persistence';
 import type { Response } from 'express';
 import { RequestError } from './request-error';
 
@@ -20,20 +22,6 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'charset.unsupported': [415, 'Content-Type must be application/json'],
 };
 
-// The database cannot be used: SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database
-// gone), 53300 (too many connections), 57014 (a statement cancelled by statement_timeout), the
-// driver's own network failures and timeouts, DATABASE_BUSY (a search that waited
-// DATABASE_TIMEOUT_MS for a place in the search bulkhead) and CLIENT_GONE (a search whose client
-// left while it waited: the answer reaches nobody).
-const DATABASE_DOWN_CODES = new Set(['DATABASE_BUSY', 'CLIENT_GONE', '3D000', '53300', '57014', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03']);
-
-function isDatabaseDown(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || code.startsWith('08'))) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Connection refused|Query read timeout/i.test(error.message);
-}
-
 function statusAndMessage(error: unknown): [number, string] {
   if (error instanceof RequestError) return [error.status, error.message];
   // Whatever was not found, and whoever owns it, the answer is the same (contract sections 1 and 7).
@@ -48,22 +36,44 @@ function statusAndMessage(error: unknown): [number, string] {
     if (status === 429) return [429, 'Too many requests'];
     if (status < 500) return [status, error.message];
   }
-  if (isDatabaseDown(error)) return [503, 'Service unavailable'];
+  if (isDatabaseUnavailable(error)) return [503, 'Service unavailable'];
   return [500, 'Internal server error'];
+}
+
+/** What tells two server-side failures apart in the log: the same kind is written once per interval. */
+function failureKind(status: number, error: unknown): string {
+  if (!(error instanceof Error)) return `${status} ${String(error)}`;
+  const code = (error as { code?: unknown }).code;
+  return `${status} ${error.name} ${typeof code === 'string' ? code : ''} ${error.message}`;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
 /** The one place where errors become HTTP responses: `{"error": message}` and nothing else. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
+  // An outage fails every request the same way: one line per kind of failure every 10 s, with the
+  // count of the ones held back, instead of a stack trace per request.
+  private readonly failures = new RepeatLimitedLog<unknown>({
+    write: (error, heldBack) =>
+      this.logger.error(heldBack === 0 ? describe(error) : `${describe(error)}\n(${heldBack} more like it not logged since the last report)`),
+  });
 
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const [status, message] = statusAndMessage(error);
     // A client that went away before its search ran is no fault of the service.
     const clientGone = (error as { code?: unknown } | null)?.code === 'CLIENT_GONE';
-    if (status >= 500 && !clientGone) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    if (status >= 500 && !clientGone) this.failures.report(failureKind(status, error), error);
     if (response.headersSent) return;
     response.status(status).type('application/json').send(JSON.stringify({ error: message }));
+  }
+
+  /** Writes the failures still held back; called at shutdown so that no count is lost. */
+  flushFailureLog(): void {
+    this.failures.flush();
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryBus } from '@nestjs/cqrs';
 import { AuthenticateClientQuery } from '@mwr/domain';
-import type { NextFunction, Request, Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { addressKey, type AuthFailureLimiter } from './auth-failure-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RequestError } from './request-error';
 
@@ -36,13 +37,32 @@ function header(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Runs before the body is read, so that authentication comes before any validation. */
-export function authenticate(queries: QueryBus) {
-  return (req: AuthenticatedRequest, _res: Response, next: NextFunction) => {
+function tooManyRequests(res: Response, retryAfterSeconds: number): RequestError {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  return new RequestError(429, 'Too many requests');
+}
+
+/**
+ * Runs before the body is read, so that authentication comes before any validation. An attempt
+ * that names a client id and a secret is first checked against the failure limits, before the
+ * database is asked (docs/adr/0012); missing credentials cost nothing and answer 401 at once.
+ */
+export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | null) {
+  return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
+    const clientId = header(req, 'client-id');
+    const clientSecret = header(req, 'client-secret');
+    const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
+    const address = addressKey(req.ip ?? '');
+    const retryAfter = limited?.check(clientId, address) ?? 0;
+    if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
     queries
-      .execute(new AuthenticateClientQuery(header(req, 'client-id'), header(req, 'client-secret')))
+      .execute(new AuthenticateClientQuery(clientId, clientSecret))
       .then((accountId) => {
-        if (accountId === null) return next(RequestError.unauthenticated());
+        if (accountId === null) {
+          limited?.failed(clientId, address);
+          return next(RequestError.unauthenticated());
+        }
+        limited?.succeeded(clientId, address);
         req.accountId = accountId;
         next();
       })
@@ -54,9 +74,7 @@ export function authenticate(queries: QueryBus) {
 export function limitRate(limiter: RateLimiter) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     const retryAfter = limiter.take(req.accountId as string);
-    if (retryAfter === 0) return next();
-    res.setHeader('Retry-After', String(retryAfter));
-    next(new RequestError(429, 'Too many requests'));
+    next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter));
   };
 }
 
@@ -69,6 +87,13 @@ export function privateByDefault(_req: Request, res: Response, next: NextFunctio
   next();
 }
 
+/** Sent with every answer: a browser must not guess another type than the one declared. */
+export function noSniff(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+}
+
+export const MAX_BODY_BYTES = 1024 * 1024;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The media type named by the header, whether or not a body came with it. */
@@ -76,9 +101,18 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
-export function requireJsonContentType(req: Request, _res: Response, next: NextFunction) {
-  if (BODY_METHODS.has(req.method) && mediaType(req.headers['content-type']) !== 'application/json') {
-    return next(new RequestError(415, 'Content-Type must be application/json'));
-  }
-  next();
+/**
+ * Content type (415), then body size (413) and JSON syntax (400), for the routes that take a body
+ * and only for their methods that do: a GET's body is never read, and a path that does not exist
+ * is 404 whatever its body.
+ */
+export function jsonBody() {
+  const parse = json({ limit: MAX_BODY_BYTES, strict: true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!BODY_METHODS.has(req.method)) return next();
+    if (mediaType(req.headers['content-type']) !== 'application/json') {
+      return next(new RequestError(415, 'Content-Type must be application/json'));
+    }
+    parse(req, res, next);
+  };
 }

@@ -20,8 +20,8 @@ export interface ListingQueryRules<T> {
 }
 
 /**
- * Contract section 4: unknown and repeated parameters first, then values holding NUL, then the
- * required ones, then each value's type and bounds (class-validator on the listing's DTO), then
+ * Contract section 4: unknown and repeated parameters first, then the required ones, then each
+ * value's type and bounds (a NUL byte first, then class-validator on the listing's DTO), then
  * checks across parameters.
  */
 export class ListingQueryPipe<T extends object> implements PipeTransform<Record<string, unknown>, T> {
@@ -33,9 +33,11 @@ export class ListingQueryPipe<T extends object> implements PipeTransform<Record<
     for (const [name, value] of Object.entries(query)) {
       if (!parameters.includes(name as keyof T & string) || typeof value !== 'string') throw RequestError.invalid(INVALID_QUERY);
     }
-    // PostgreSQL text cannot hold U+0000, so such a value would fail in SQL instead of matching nothing.
-    if (Object.values(query).some((value) => (value as string).includes('\u0000'))) throw RequestError.invalid(INVALID_QUERY);
     if (required?.names.some((name) => query[name] === undefined)) throw RequestError.invalid(required.message);
+    // PostgreSQL text cannot hold U+0000, so such a value would fail in SQL instead of matching
+    // nothing; it is a malformed value of its parameter, answered as any other.
+    const withNul = Object.keys(query).find((name) => (query[name] as string).includes('\u0000'));
+    if (withNul !== undefined) throw RequestError.invalid(messages?.[withNul as keyof T & string] ?? INVALID_QUERY);
 
     const instance = plainToInstance(dto, query, { enableImplicitConversion: false });
     const [first] = validateSync(instance as object, { stopAtFirstError: true, forbidUnknownValues: false });

@@ -1,4 +1,5 @@
-export type CacheOperation = 'get' | 'set';
+/** `probe`: the PING that tells whether a failed cache is back. */
+export type CacheOperation = 'get' | 'set' | 'probe';
 
 export interface RateLimitedErrorLogOptions {
   /** Receives each line that is let through. */

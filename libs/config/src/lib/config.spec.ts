@@ -6,6 +6,7 @@ describe('loadConfig', () => {
   it('applies the defaults: PORT 3000, REPORT_TIME_ZONE America/Sao_Paulo, SLA_TOLERANCE_MINUTES 15, embedded database', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       port: 3000,
+      shutdownTimeoutMs: 10000,
       databaseUrl: null,
       redisUrl: null,
       reportTimeZone: 'America/Sao_Paulo',
@@ -14,8 +15,19 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
+      databaseAcquireTimeoutMs: 2000,
+      authFailureLimit: { perAddress: 30, perClientId: 60 },
+      trustProxyHops: 0,
       webhooksAllowHttp: false,
     });
+  });
+
+  it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(loadConfig({ HOST: 'api.internal', DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).host).toBe('api.internal');
   });
 
   it('reads every setting', () => {
@@ -28,10 +40,19 @@ describe('loadConfig', () => {
       CREDENTIALS_PEPPER: PEPPER,
       SEARCH_CONCURRENCY: '4',
       SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '750',
+      SHUTDOWN_TIMEOUT_MS: '2500',
+      AUTH_FAILURE_LIMIT_PER_ADDRESS: '0',
+      AUTH_FAILURE_LIMIT_PER_CLIENT_ID: '500',
+      TRUST_PROXY_HOPS: '1',
       WEBHOOKS_ALLOW_HTTP: 'true',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
+    expect(config.databaseAcquireTimeoutMs).toBe(750);
+    expect(config.shutdownTimeoutMs).toBe(2500);
+    expect(config.authFailureLimit).toEqual({ perAddress: 0, perClientId: 500 });
+    expect(config.trustProxyHops).toBe(1);
     expect(config.webhooksAllowHttp).toBe(true);
   });
 
@@ -46,6 +67,13 @@ describe('loadConfig', () => {
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
+    [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "not a host")'],
+    [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
+    [{ SHUTDOWN_TIMEOUT_MS: 'forever' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 100 to 600000'],
+    [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
+    [{ AUTH_FAILURE_LIMIT_PER_ADDRESS: '-1' }, 'AUTH_FAILURE_LIMIT_PER_ADDRESS must be an integer from 0 to 1000000'],
+    [{ AUTH_FAILURE_LIMIT_PER_CLIENT_ID: 'ten' }, 'AUTH_FAILURE_LIMIT_PER_CLIENT_ID must be an integer from 0 to 1000000'],
+    [{ TRUST_PROXY_HOPS: 'yes' }, 'TRUST_PROXY_HOPS must be an integer from 0 to 10'],
     [{ WEBHOOKS_ALLOW_HTTP: 'yes' }, 'WEBHOOKS_ALLOW_HTTP must be true or false (got "yes")'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

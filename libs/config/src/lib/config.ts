@@ -1,6 +1,13 @@
+import { isIP } from 'node:net';
+
 /** The service's settings, read from the environment once at start and checked there. */
 export interface AppConfig {
   port: number;
+  /**
+   * Address the HTTP server binds to. 127.0.0.1 with the embedded database, whose demo account's
+   * secret is printed at start; 0.0.0.0 (every interface) for a service with DATABASE_URL.
+   */
+  host: string;
   /** Absent: an embedded PostgreSQL under `dataDir` is started and used. */
   databaseUrl: string | null;
   redisUrl: string | null;
@@ -15,8 +22,19 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Longest a database statement may take before the request fails with 503. */
   databaseTimeoutMs: number;
+  /** Longest a request waits for a database connection (the pool's, or a new one) before it fails with 503. */
+  databaseAcquireTimeoutMs: number;
+  /** Longest a shutdown may wait for requests in flight before it closes their connections and exits. */
+  shutdownTimeoutMs: number;
   /** Listing requests with `search` running at once on one instance: in total, and per client account. */
   searchConcurrency: { total: number; perAccount: number };
+  /**
+   * Failed authentications a minute from one source address, and for one client id from all
+   * addresses together, before attempts are refused with 429 (docs/adr/0012); 0 turns either off.
+   */
+  authFailureLimit: { perAddress: number; perClientId: number };
+  /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
+  trustProxyHops: number;
   /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
   webhooksAllowHttp: boolean;
 }
@@ -31,6 +49,8 @@ export class ConfigError extends Error {
 type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -72,6 +92,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const port = integer('PORT', 3000, 0, 65535);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const host = value('HOST') ?? (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) problems.push(`HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const reportTimeZone = value('REPORT_TIME_ZONE') ?? 'America/Sao_Paulo';
   if (!isTimeZone(reportTimeZone)) problems.push(`REPORT_TIME_ZONE must be an IANA time zone such as America/Sao_Paulo (got "${reportTimeZone}")`);
@@ -87,11 +109,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
+  const databaseAcquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', 2_000, 100, 600_000);
+  const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000);
   const searchConcurrency = {
     total: integer('SEARCH_CONCURRENCY', 2, 1, 1000),
     perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
   };
 
+  const authFailureLimit = {
+    perAddress: integer('AUTH_FAILURE_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
+    perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
+  };
+  const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
   const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
   if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
   const webhooksAllowHttp = allowHttp === 'true';
@@ -99,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
+    host,
     databaseUrl,
     redisUrl,
     reportTimeZone,
@@ -109,7 +139,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     rateLimitPerMinute,
     databaseTimeoutMs,
+    databaseAcquireTimeoutMs,
+    shutdownTimeoutMs,
     searchConcurrency,
+    authFailureLimit,
+    trustProxyHops,
     webhooksAllowHttp,
   };
 }

@@ -1,6 +1,12 @@
 import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/idempotency-keys.port';
 import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
-import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
+import {
+  type ClientAccount,
+  ClientAccountRepository,
+  type NewClientAccount,
+  type StoredCredential,
+} from '../lib/application/ports/client-accounts.port';
+import { UNKNOWN_CLIENT_HASH } from '../lib/application/credentials/secret-hasher';
 import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
 import type { DomainEvent } from '../lib/application/events/domain-event';
 import { FieldWorkRepository } from '../lib/application/ports/field-work-repository.port';
@@ -39,6 +45,11 @@ export class InMemoryClientAccountRepository extends ClientAccountRepository {
     if (!found) return null;
     const { secretHash, ...account } = found;
     return { account, secretHash };
+  }
+
+  async credentialOf(clientId: string): Promise<StoredCredential> {
+    const found = this.db.accounts.find((a) => a.clientId === clientId && a.revokedAt === null);
+    return found ? { accountId: found.id, secretHash: found.secretHash } : { accountId: null, secretHash: UNKNOWN_CLIENT_HASH };
   }
 
   async list(): Promise<ClientAccount[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../lib/application/not-found.errors';
+import { UNKNOWN_CLIENT_HASH } from '../lib/application/credentials/secret-hasher';
 import type { ClientAccountRepository } from '../lib/application/ports/client-accounts.port';
 import type { DemandRepository, NewDemand } from '../lib/application/ports/demand-repository.port';
 import type { ClaimWindow, IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
@@ -85,6 +86,23 @@ export function describePersistenceContract(name: string, harness: () => Persist
         expect(await accounts.findActive(clientId)).toBeNull();
         expect(await accounts.revoke(clientId, new Date())).toBe(false);
         expect(await accounts.revoke('cl_unknown', new Date())).toBe(false);
+      });
+
+      it('credentialOf: the account id and stored hash while active; for a revoked or unknown id, the same shape with UNKNOWN_CLIENT_HASH', async () => {
+        const { accounts } = harness();
+        const clientId = `cl_${randomUUID()}`;
+        const id = randomUUID();
+        await accounts.create({ id, clientId, name: 'Acme', secretHash: 'cd'.repeat(32), createdAt: new Date() });
+        expect(await accounts.credentialOf(clientId)).toEqual({ accountId: id, secretHash: 'cd'.repeat(32) });
+        const unknown = { accountId: null, secretHash: UNKNOWN_CLIENT_HASH };
+        expect(await accounts.credentialOf(`cl_${randomUUID()}`)).toEqual(unknown);
+        expect(await accounts.credentialOf(`${clientId}0`)).toEqual(unknown);
+        expect(await accounts.credentialOf(clientId.slice(0, -1))).toEqual(unknown);
+        expect(await accounts.credentialOf('!')).toEqual(unknown);
+        expect(await accounts.credentialOf('~'.repeat(30))).toEqual(unknown);
+        expect(await accounts.credentialOf("x' OR '1'='1")).toEqual(unknown);
+        await accounts.revoke(clientId, new Date());
+        expect(await accounts.credentialOf(clientId)).toEqual(unknown);
       });
     });
 

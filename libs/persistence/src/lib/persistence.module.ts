@@ -14,8 +14,9 @@ import {
   WebhookRepository,
   WorkforceResultsReadModel,
 } from '@mwr/domain';
+import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
-import { openDataSource } from './database/data-source';
+import { LISTING_SESSION_SETTINGS, openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
 import { PostgresDemandReadModel } from './read-models/demand.read-model';
 import { PostgresEventFeed } from './read-models/event-feed.read-model';
@@ -35,16 +36,29 @@ export interface PersistenceOptions {
   databaseUrl: string;
   poolSize?: number;
   queryTimeoutMs?: number;
+  /** longest a request waits for a database connection before it fails */
+  acquireTimeoutMs?: number;
   /** searches of this instance running at once: in total, and per client account */
   searchConcurrency?: { total: number; perAccount: number };
 }
 
+/** Failures of idle pooled connections: each connection of the pool reports the same outage. */
+class PoolErrorLog extends RepeatLimitedLog<Error> {}
+
+/** The pool the five report listings read through (LISTING_SESSION_SETTINGS); every write and every other read uses `DataSource`. */
+export const LISTINGS_DATA_SOURCE = Symbol('ListingsDataSource');
+
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(LISTINGS_DATA_SOURCE) private readonly listings: DataSource,
+    private readonly poolErrors: PoolErrorLog,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    this.poolErrors.flush();
+    for (const pool of [this.listings, this.dataSource]) if (pool.isInitialized) await pool.destroy();
   }
 }
 
@@ -57,47 +71,54 @@ const adapters = [
   { provide: WebhookRepository, useFactory: (ds: DataSource) => new TypeOrmWebhookRepository(ds), inject: [DataSource] },
   { provide: EventFeed, useFactory: (ds: DataSource) => new PostgresEventFeed(ds), inject: [DataSource] },
   { provide: DemandReadModel, useFactory: (ds: DataSource) => new PostgresDemandReadModel(ds), inject: [DataSource] },
-  { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [DataSource] },
+  { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
     provide: WorkforceResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresWorkforceResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
-  { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [DataSource] },
+  { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
     provide: PdvResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresPdvResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
   {
     provide: RegisterResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresRegisterResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
 ];
 
 /**
- * Binds the domain's persistence ports to their PostgreSQL adapters over one pool; searches go
- * through a bulkhead (SearchBulkhead) so that they cannot take the whole pool.
+ * Binds the domain's persistence ports to their PostgreSQL adapters over two pools: the listings'
+ * and everything else's; searches go through a bulkhead (SearchBulkhead) so that they cannot take
+ * the whole listings pool.
  */
 @Module({})
 export class PersistenceModule {
   static forRoot(options: PersistenceOptions): DynamicModule {
     const logger = new Logger('Database');
+    const poolErrors = new PoolErrorLog({
+      write: (error, heldBack) =>
+        logger.error(`Idle database connection failed: ${error.message}${heldBack > 0 ? ` (${heldBack} more like it not logged since the last report)` : ''}`),
+    });
+    const open = (sessionSettings?: Readonly<Record<string, number>>) =>
+      openDataSource({
+        url: options.databaseUrl,
+        poolSize: options.poolSize,
+        queryTimeoutMs: options.queryTimeoutMs,
+        acquireTimeoutMs: options.acquireTimeoutMs,
+        sessionSettings,
+        onPoolError: (error) => poolErrors.report(error.message, error),
+      });
     return {
       module: PersistenceModule,
       global: true,
       providers: [
-        {
-          provide: DataSource,
-          useFactory: () =>
-            openDataSource({
-              url: options.databaseUrl,
-              poolSize: options.poolSize,
-              queryTimeoutMs: options.queryTimeoutMs,
-              onPoolError: (error) => logger.error(`Idle database connection failed: ${error.message}`),
-            }),
-        },
+        { provide: DataSource, useFactory: () => open() },
+        { provide: LISTINGS_DATA_SOURCE, useFactory: () => open(LISTING_SESSION_SETTINGS) },
+        { provide: PoolErrorLog, useValue: poolErrors },
         DataSourceLifecycle,
         {
           provide: SearchBulkhead,
@@ -109,7 +130,7 @@ export class PersistenceModule {
         },
         ...adapters,
       ],
-      exports: [DataSource, ...adapters.map((adapter) => adapter.provide)],
+      exports: [DataSource, LISTINGS_DATA_SOURCE, ...adapters.map((adapter) => adapter.provide)],
     };
   }
 }

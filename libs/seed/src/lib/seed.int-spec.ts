@@ -86,6 +86,12 @@ async function expectListed(accountId: string): Promise<void> {
     expect({ table, listed, counted }).toEqual({ table, listed: expected, counted: expected });
     expect(expected).toBeGreaterThan(0);
   }
+  // A build larger than its table drops and rebuilds the trigram indexes: they are back, and valid.
+  const indexes = await rows<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE c.relname IN ('workforce_search_trgm', 'register_rows_search_trgm', 'pdv_rows_search_trgm') AND i.indisvalid ORDER BY 1`,
+  );
+  expect(indexes.map((index) => index.name)).toEqual(['pdv_rows_search_trgm', 'register_rows_search_trgm', 'workforce_search_trgm']);
 }
 
 beforeAll(async () => {
@@ -126,6 +132,10 @@ describe('seedClientAccount against PostgreSQL', () => {
       [accountA],
     );
     expect(Object.values(summaryA.participantsByStatus)).toEqual(Array.from({ length: 11 }, (_, status) => participants[String(status)] ?? 0));
+  });
+
+  it('lists and counts the first batch of a young database, whose trigram indexes it built anew', async () => {
+    await expectListed(accountA);
   });
 
   it('has workforce participants in every status 0..10', async () => {

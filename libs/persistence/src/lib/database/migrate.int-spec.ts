@@ -36,16 +36,23 @@ describe('migrate', () => {
         'ListingRowsAndCounts1764200000000',
         'DeferrableListingRows1764300000000',
         'ImpliedForeignKeys1764400000000',
-        'OutboxAndWebhooks1764500000000',
+        'AccountScopedKeys1764500000000',
+        'OutboxAndWebhooks1764600000000',
       ]);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       const all = (await one(foreignKeys)).n;
+      const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`;
+      const allIndexes = (await one(indexes)).n;
 
       await source.undoLastMigration({ transaction: 'each' });
       const outboxTables = `SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('events', 'event_streams', 'webhook_endpoints', 'webhook_deliveries')`;
       expect(await one(outboxTables)).toEqual({ tables: 0 });
       const fewer = (await one(foreignKeys)).n;
       expect(fewer).toBe(all - 5);
+      const leaner = (await one(indexes)).n;
+
+      await source.undoLastMigration({ transaction: 'each' });
+      expect((await one(indexes)).n).toBe(leaner + 5);
       await source.undoLastMigration({ transaction: 'each' });
       expect((await one(foreignKeys)).n).toBe(fewer + 30);
       await source.undoLastMigration({ transaction: 'each' });
@@ -58,6 +65,7 @@ describe('migrate', () => {
       expect(await migrate(source)).toEqual(since);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       expect((await one(foreignKeys)).n).toBe(all);
+      expect((await one(indexes)).n).toBe(allIndexes);
       expect(await one(outboxTables)).toEqual({ tables: 4 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {

@@ -6,7 +6,8 @@ import { UniqueAnswerPositions1764100000000 } from './1764100000000-unique-answe
 import { ListingRowsAndCounts1764200000000 } from './1764200000000-listing-rows-and-counts';
 import { DeferrableListingRows1764300000000 } from './1764300000000-deferrable-listing-rows';
 import { ImpliedForeignKeys1764400000000 } from './1764400000000-implied-foreign-keys';
-import { OutboxAndWebhooks1764500000000 } from './1764500000000-outbox-and-webhooks';
+import { AccountScopedKeys1764500000000 } from './1764500000000-account-scoped-keys';
+import { OutboxAndWebhooks1764600000000 } from './1764600000000-outbox-and-webhooks';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -18,5 +19,6 @@ export const MIGRATIONS = [
   ListingRowsAndCounts1764200000000,
   DeferrableListingRows1764300000000,
   ImpliedForeignKeys1764400000000,
-  OutboxAndWebhooks1764500000000,
+  AccountScopedKeys1764500000000,
+  OutboxAndWebhooks1764600000000,
 ];

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
  * Writes events in the caller's transaction, each account's numbered from its `event_streams`
  * row, and makes a pending delivery of each to every endpoint of the account subscribed to its
  * type. Call it last in a transaction: the stream row stays locked until the commit, which is what
- * makes the numbers commit in order (docs/adr/0011), and the shorter that lock is held the less
+ * makes the numbers commit in order (docs/adr/0013), and the shorter that lock is held the less
  * concurrent writers of one account wait for each other.
  */
 export async function appendEvents(manager: EntityManager, events: readonly DomainEvent[]): Promise<void> {

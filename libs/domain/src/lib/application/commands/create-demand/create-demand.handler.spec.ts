@@ -271,6 +271,13 @@ describe('CreateDemandHandler', () => {
       expect(db.events).toHaveLength(1);
     });
 
+    it('when the key cannot be released either (the database went away), the original error is the answer', async () => {
+      const { idempotencyKeys, input, create } = await setup();
+      jest.spyOn(idempotencyKeys, 'release').mockRejectedValue(new Error('connect ECONNREFUSED'));
+      const unknownMain = input({ missionMainId: '99999999-9999-4999-8999-999999999999' });
+      await expect(create(unknownMain, KEY)).rejects.toMatchObject({ code: 'UNKNOWN_MAIN_MISSION' });
+    });
+
     it('a released key may also be used with another body', async () => {
       const { db, input, create } = await setup();
       const unknownMain = input({ missionMainId: '99999999-9999-4999-8999-999999999999' });

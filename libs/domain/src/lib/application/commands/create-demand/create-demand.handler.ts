@@ -39,7 +39,9 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
     try {
       return await this.create(accountId, input, idempotency?.key ?? null, now);
     } catch (error) {
-      if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key);
+      // The first failure is the answer. A claim that cannot be given back (the database is gone)
+      // is left in flight and counts as abandoned after ABANDONED_CLAIM_MS.
+      if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key).catch(() => undefined);
       throw error;
     }
   }

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The transactional outbox and webhooks (docs/adr/0011).
+ * The transactional outbox and webhooks (docs/adr/0013).
  *
  * - `events`: what the service tells clients, written by the transaction of each change. Each
  *   account's events are numbered (`position`) in the order their transactions commit: the writer
@@ -17,8 +17,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `idempotency_keys.demand_id`: the demand a completed key created, so that a replayed request
  *   answers the same `Location`.
  */
-export class OutboxAndWebhooks1764500000000 implements MigrationInterface {
-  name = 'OutboxAndWebhooks1764500000000';
+export class OutboxAndWebhooks1764600000000 implements MigrationInterface {
+  name = 'OutboxAndWebhooks1764600000000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`

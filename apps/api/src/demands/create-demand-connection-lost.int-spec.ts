@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig } from '@mwr/config';
+import { CreateClientAccountCommand } from '@mwr/domain';
+import { DemandOrmEntity } from '@mwr/persistence';
+import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
+import { Pool } from 'pg';
+import pino from 'pino';
+import request from 'supertest';
+import { DataSource, type EntitySubscriberInterface, type InsertEvent } from 'typeorm';
+import { AppModule } from '../app.module';
+import { configureApp } from '../configure-app';
+
+const PEPPER = 'int-spec-pepper-0123456789abcdef0123456789';
+
+/**
+ * Subscribed to the app's own data source by the test: right after the demand row is inserted, and
+ * before the missions are, it terminates the transaction's backend and waits until the driver has
+ * noticed, so the next statement of the transaction finds its connection gone.
+ */
+class TerminateAfterDemandInsert implements EntitySubscriberInterface<DemandOrmEntity> {
+  terminated = 0;
+  constructor(private readonly admin: Pool) {}
+
+  listenTo() {
+    return DemandOrmEntity;
+  }
+
+  async afterInsert(event: InsertEvent<DemandOrmEntity>): Promise<void> {
+    const [{ pid }] = await event.queryRunner.query('SELECT pg_backend_pid() AS pid');
+    await this.admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    this.terminated += 1;
+    for (let waited = 0; !event.queryRunner.isReleased && waited < 5_000; waited += 10) {
+      await new Promise((tick) => setTimeout(tick, 10));
+    }
+  }
+}
+
+describe('create demand: the connection lost in the middle of its transaction (contract section 3: 503, never 500)', () => {
+  let database: TestDatabase;
+  let admin: Pool;
+  let app: INestApplication;
+  let subscriber: TerminateAfterDemandInsert;
+  let headers: Record<string, string>;
+  let mainMissionId: string;
+  let accountId: string;
+
+  beforeAll(async () => {
+    database = await createMigratedTestDatabase();
+    admin = new Pool({ connectionString: database.url, max: 2 });
+    const config = loadConfig({ DATABASE_URL: database.url, CREDENTIALS_PEPPER: PEPPER, RATE_LIMIT_PER_MINUTE: '0' });
+    const nest = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: PEPPER }),
+      new ExpressAdapter(),
+      { bodyParser: false, logger: false },
+    );
+    configureApp(nest, pino({ level: 'silent' }), config);
+    await nest.init();
+    app = nest;
+    const { clientId, clientSecret } = await app.get(CommandBus).execute(new CreateClientAccountCommand('Lost connection'));
+    headers = { 'client-id': clientId, 'client-secret': clientSecret };
+    accountId = (await admin.query('SELECT id FROM client_accounts WHERE client_id = $1', [clientId])).rows[0].id;
+    const subcategoryId = randomUUID();
+    mainMissionId = randomUUID();
+    await admin.query(
+      `INSERT INTO subcategories (id, client_account_id, name, check_in_check_out, requires_form) VALUES ($1, $2, 'Sub', false, false)`,
+      [subcategoryId, accountId],
+    );
+    await admin.query(
+      `INSERT INTO main_missions (id, client_account_id, subcategory_id, name, check_in_check_out) VALUES ($1, $2, $3, 'Mission', false)`,
+      [mainMissionId, accountId, subcategoryId],
+    );
+    subscriber = new TerminateAfterDemandInsert(admin);
+    app.get(DataSource).subscribers.push(subscriber);
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await admin?.end();
+    await database?.drop();
+  });
+
+  const stored = async (table: string) =>
+    Number((await admin.query(`SELECT count(*) FROM ${table} WHERE client_account_id = $1`, [accountId])).rows[0].count);
+
+  it.each([
+    ['without an Idempotency-Key', {}],
+    ['with an Idempotency-Key, whose claim is given back', { 'Idempotency-Key': 'lost-connection-1' }],
+  ])('%s: 503 "Service unavailable", and nothing is left behind', async (_case, extra) => {
+    const before = subscriber.terminated;
+    const res = await request(app.getHttpServer())
+      .post('/v1/missions/demands')
+      .set(headers)
+      .set(extra)
+      .send({ missionMainId: mainMissionId, datePicked: '2026-12-01', participants: 1 });
+    expect(subscriber.terminated).toBe(before + 1);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'Service unavailable' });
+    expect(await stored('demands')).toBe(0);
+    expect(await stored('missions')).toBe(0);
+    expect(await stored('idempotency_keys')).toBe(0);
+  });
+});
