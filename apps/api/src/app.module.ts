@@ -22,7 +22,7 @@ export interface AppModuleOptions {
 }
 
 /** The controllers whose routes take a JSON body: only their routes read one. */
-const JSON_BODY_CONTROLLERS = [DemandsController];
+const JSON_BODY_CONTROLLERS = [DemandsController, WebhooksController];
 
 @Module({})
 export class AppModule implements NestModule {

@@ -78,7 +78,7 @@ export function typeOrmHarness(db: DataSource): PersistenceHarness {
         );
         await db.query(
           `INSERT INTO registers (id, client_account_id, missions_user_id, mission_id, identifier, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'REG-1', 'PENDING', now(), now()) ON CONFLICT (missions_user_id) DO NOTHING`,
+           VALUES ($1, $2, $3, $4, 'REG-1', 'PENDING', now(), now()) ON CONFLICT DO NOTHING`,
           [randomUUID(), accountId, participant.id, participant.mission_id],
         );
         const register = await one<{ id: string }>(`SELECT id FROM registers WHERE missions_user_id = $1`, [participant.id]);
