@@ -255,15 +255,22 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       expect(rows).toEqual([{ store_id: null, mission_date: new Date('2026-12-01T03:00:00.000Z'), places: 4 }]);
     });
 
-    it('the DemandCreated event is published (and logged) with the missions’ MB keys', async () => {
+    it('the DemandCreated event is written to the outbox as demand.created, with the missions’ MB keys, dates and places', async () => {
       const account = await env.fixtures.account();
       const mine = await env.fixtures.catalog(account.accountId);
       expect((await post({ missionMainId: mine.plainMission, datePicked: '2026-12-01', participants: 1 }, account)).status).toBe(201);
-      const { rows } = await env.sql.query(`SELECT mb_key FROM missions WHERE client_account_id = $1`, [account.accountId]);
-      const event = await env.server.waitForLog(
-        (entry) => typeof entry['msg'] === 'string' && entry['msg'].includes(`"accountId":"${account.accountId}"`),
-      );
-      expect(JSON.parse(event['msg'] as string)).toMatchObject({ event: 'DemandCreated', mbKeys: [rows[0].mb_key] });
+      const { rows } = await env.sql.query(`SELECT id, demand_id, mb_key FROM missions WHERE client_account_id = $1`, [account.accountId]);
+      const events = await env.sql.query(`SELECT type, data FROM events WHERE client_account_id = $1`, [account.accountId]);
+      expect(events.rows).toEqual([
+        {
+          type: 'demand.created',
+          data: {
+            demandId: rows[0].demand_id,
+            missionMainId: mine.plainMission,
+            missions: [{ mbKey: rows[0].mb_key, storeId: null, missionDate: '2026-12-01T03:00:00.000Z', places: 1 }],
+          },
+        },
+      ]);
     });
   });
 
@@ -294,6 +301,7 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       expect(await env.fixtures.count('demands', account.accountId)).toBe(0);
       expect(await env.fixtures.count('missions', account.accountId)).toBe(0);
       expect(await env.fixtures.count('idempotency_keys', account.accountId)).toBe(0);
+      expect(await env.fixtures.count('events', account.accountId)).toBe(0);
     });
   });
 
@@ -308,6 +316,18 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       expect(replay.status).toBe(201);
       expect(replay.text).toBe('');
       expect(await env.fixtures.count('demands', account.accountId)).toBe(1);
+      expect(await env.fixtures.count('events', account.accountId)).toBe(1);
+    });
+
+    it('a replayed 201 carries the same Location as the first', async () => {
+      const account = await env.fixtures.account();
+      const mine = await env.fixtures.catalog(account.accountId);
+      const body = { missionMainId: mine.plainMission, datePicked: '2026-12-01', participants: 1 };
+      const first = await post(body, account).set('Idempotency-Key', 'replay-location');
+      const replay = await post(body, account).set('Idempotency-Key', 'replay-location');
+      expect(replay.status).toBe(201);
+      expect(replay.headers['location']).toBe(first.headers['location']);
+      expect(first.headers['location']).toMatch(/^\/v1\/missions\/demands\/[0-9a-f-]{36}$/);
     });
 
     it('the same key with a different body is 409', async () => {
@@ -352,6 +372,73 @@ describe('POST /v1/missions/demands (contract section 5)', () => {
       }
       expect(await env.fixtures.count('demands', account.accountId)).toBe(1);
       expect(await env.fixtures.count('missions', account.accountId)).toBe(1);
+    });
+  });
+
+  describe('the created demand can be found (contract section 7)', () => {
+    const get = (path: string, as: Credentials = client) => request(env.server.baseUrl).get(path).set(as.headers);
+
+    it('the 201 keeps its empty body and gains Location: /v1/missions/demands/{id}', async () => {
+      const res = await post(plainDemand());
+      expect(res.status).toBe(201);
+      expect(res.text).toBe('');
+      const { rows } = await env.sql.query(`SELECT id FROM demands WHERE client_account_id = $1 ORDER BY created_at DESC LIMIT 1`, [client.accountId]);
+      expect(res.headers['location']).toBe(`/v1/missions/demands/${rows[0].id}`);
+    });
+
+    it('GET on it answers the demand as stored, with its missions and the places taken', async () => {
+      const body = workforceDemand();
+      const location = (await post(body)).headers['location'];
+      const { rows: missions } = await env.sql.query(
+        `SELECT m.id, m.mb_key, m.store_id, m.client_account_id FROM missions m WHERE m.demand_id = $1 ORDER BY array_position($2::int[], m.store_id)`,
+        [location.split('/').pop(), body.storesIds],
+      );
+      await env.sql.query(
+        `INSERT INTO missions_users (id, client_account_id, mission_id, mu_key, user_name, status, is_buffer, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'Ana', 0, false, now(), now()), ($5, $2, $3, $6, 'Bia', 0, true, now(), now())`,
+        [randomUUID(), client.accountId, missions[0].id, `MU-${randomUUID().slice(0, 8)}`, randomUUID(), `MU-${randomUUID().slice(0, 8)}`],
+      );
+
+      const res = await get(location);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual({
+        id: location.split('/').pop(),
+        missionMainId: body.missionMainId,
+        datePicked: '2026-12-01',
+        scheduledAt: '2026-12-01T11:00:00.000Z',
+        participants: 3,
+        storesIds: body.storesIds,
+        shifts: body.shifts,
+        formId: body.formId,
+        formPdvId: body.formPdvId,
+        custom_fields: body.custom_fields,
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        missions: missions.map((mission, i) => ({
+          id: mission.id,
+          mbKey: mission.mb_key,
+          storeId: body.storesIds[i],
+          missionDate: '2026-12-01T11:00:00.000Z',
+          places: 3,
+          placesTaken: i === 0 ? 1 : 0,
+        })),
+      });
+    });
+
+    it("another account's id is 404 Not found, exactly like an unknown or malformed one", async () => {
+      const location = (await post(plainDemand())).headers['location'];
+      const answers = await Promise.all([
+        get(location, other),
+        get(`/v1/missions/demands/${randomUUID()}`),
+        get('/v1/missions/demands/not-a-uuid'),
+      ]);
+      for (const res of answers) expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: 'Not found' } });
+    });
+
+    it('401 before anything, and any query parameter is 400 Invalid query params', async () => {
+      const location = (await post(plainDemand())).headers['location'];
+      expect((await request(env.server.baseUrl).get(location)).status).toBe(401);
+      await expectError(await get(`${location}?expand=missions`), 400, /^Invalid query params$/);
     });
   });
 });

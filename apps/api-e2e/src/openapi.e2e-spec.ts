@@ -42,6 +42,7 @@ interface Response {
 }
 
 interface Operation {
+  tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, Response>;
@@ -201,7 +202,7 @@ describe('OpenAPI document, served and checked against the running service', () 
     });
 
     it('documents exactly these listings', () => {
-      const gets = Object.keys(api.paths).filter((path) => path.startsWith('/v1/') && api.paths[path].get);
+      const gets = Object.keys(api.paths).filter((path) => api.paths[path].get?.tags?.includes('Reports'));
       expect(gets.sort()).toEqual([...LISTINGS].sort());
     });
   });
@@ -274,6 +275,14 @@ describe('OpenAPI document, served and checked against the running service', () 
       expect(Object.keys(demands().responses['201'].content ?? {})).toEqual([JSON_TYPE]);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.text).toBe('');
+      expect(conformance(demands().responses['201'].headers?.['Location'].schema, res.headers['location'])).toEqual([]);
+      const found = await http().get(res.headers['location']).set(who.headers);
+      expect(found.status).toBe(200);
+      expect(conformance(api.paths['/v1/missions/demands/{id}'].get.responses['200'].content?.[JSON_TYPE]?.schema, found.body)).toEqual([]);
+
+      const events = await http().get('/v1/events').set(who.headers);
+      expect(events.body.data.length).toBeGreaterThan(0);
+      expect(conformance(api.paths['/v1/events'].get.responses['200'].content?.[JSON_TYPE]?.schema, events.body)).toEqual([]);
 
       const conflict = await post({ ...body, participants: 3 }, { 'Idempotency-Key': 'openapi-e2e-1' });
       expectError(conflict, 409, demands().responses['409']);
@@ -292,6 +301,26 @@ describe('OpenAPI document, served and checked against the running service', () 
       const res = await post({ datePicked: '2026-12-01', participants: 1 });
       expectError(res, 400, demands().responses['400']);
       expect(documentedErrors(demands().responses['400'])).toContain(res.body.error);
+    });
+  });
+
+  describe('webhooks', () => {
+    it('an endpoint created, listed, its deliveries and a redelivery conform to their documented schemas', async () => {
+      const schemaOf = (path: string, method: string, status: string) => api.paths[path][method].responses[status].content?.[JSON_TYPE]?.schema;
+      const created = await http().post('/v1/webhooks').set(who.headers).send({ url: 'https://93.184.215.14/hooks', events: ['*'] });
+      expect(created.status).toBe(201);
+      expect(conformance(schemaOf('/v1/webhooks', 'post', '201'), created.body)).toEqual([]);
+      const listed = await http().get('/v1/webhooks').set(who.headers);
+      expect(conformance(schemaOf('/v1/webhooks', 'get', '200'), listed.body)).toEqual([]);
+      const catalog = await env.fixtures.catalog(who.accountId);
+      await http().post('/v1/missions/demands').set(who.headers).send({ missionMainId: catalog.plainMission, datePicked: '2026-12-01', participants: 1 });
+      const deliveries = await http().get(`/v1/webhooks/${created.body.id}/deliveries`).set(who.headers);
+      expect(deliveries.body.total).toBe(1);
+      expect(conformance(schemaOf('/v1/webhooks/{id}/deliveries', 'get', '200'), deliveries.body)).toEqual([]);
+      const again = await http().post(`/v1/webhooks/${created.body.id}/deliveries`).set(who.headers).send({ eventId: deliveries.body.data[0].eventId });
+      expect(again.status).toBe(201);
+      expect(conformance(schemaOf('/v1/webhooks/{id}/deliveries', 'post', '201'), again.body)).toEqual([]);
+      expect((await http().delete(`/v1/webhooks/${created.body.id}`).set(who.headers)).status).toBe(204);
     });
   });
 

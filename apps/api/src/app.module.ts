@@ -5,7 +5,7 @@ import type { AppConfig } from '@mwr/config';
 import { domainProviders, REPORT_HANDLERS } from '@mwr/domain';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
-import { DemandCreatedListener } from './events/demand-created.listener';
+import { EventsController } from './events/events.controller';
 import { HealthController } from './health/health.controller';
 import { jsonBody } from './http/request-pipeline';
 import { DeliveriesController } from './reports/deliveries.controller';
@@ -13,6 +13,7 @@ import { FormAnswersController } from './reports/form-answers.controller';
 import { PdvResultsController } from './reports/pdv-results.controller';
 import { RegisterResultsController } from './reports/register-results.controller';
 import { WorkforceReportsController } from './reports/workforce-reports.controller';
+import { WebhooksController } from './webhooks/webhooks.controller';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -21,7 +22,7 @@ export interface AppModuleOptions {
 }
 
 /** The controllers whose routes take a JSON body: only their routes read one. */
-const JSON_BODY_CONTROLLERS = [DemandsController];
+const JSON_BODY_CONTROLLERS = [DemandsController, WebhooksController];
 
 @Module({})
 export class AppModule implements NestModule {
@@ -41,6 +42,8 @@ export class AppModule implements NestModule {
       controllers: [
         HealthController,
         DemandsController,
+        EventsController,
+        WebhooksController,
         FormAnswersController,
         WorkforceReportsController,
         DeliveriesController,
@@ -50,7 +53,6 @@ export class AppModule implements NestModule {
       providers: [
         ...domainProviders({ ...config, credentialsPepper }),
         ...REPORT_HANDLERS,
-        DemandCreatedListener,
       ],
     };
   }

@@ -152,6 +152,48 @@ describe('the CLI against PostgreSQL', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('pdv done and deliveries finish record their events; webhooks add, list, deliveries, redeliver and remove manage the endpoints', async () => {
+    const scope = ['--client-id', clientId];
+    const [{ id: accountId }] = (await sql.query('SELECT id FROM client_accounts WHERE client_id = $1', [clientId])).rows;
+    const [participant] = (await sql.query('SELECT id FROM missions_users WHERE mu_key = $1', [muKey])).rows;
+    const [register] = (await sql.query('SELECT id FROM registers WHERE missions_user_id = $1', [participant.id])).rows;
+    const [productId, pdvId, placeId, stopId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await sql.query(`INSERT INTO import_products (id, client_account_id, name) VALUES ($1, $2, 'Café 500 g')`, [productId, accountId]);
+    await sql.query(
+      `INSERT INTO pdv_records (id, client_account_id, register_id, import_products_id, status, updated_at) VALUES ($1, $2, $3, $4, 'PENDING', now())`,
+      [pdvId, accountId, register.id, productId],
+    );
+    await sql.query(`INSERT INTO delivery_places (id, client_account_id, name, address) VALUES ($1, $2, 'Depot', 'Rua A, 1')`, [placeId, accountId]);
+    await sql.query(
+      `INSERT INTO delivery_stops (id, client_account_id, missions_user_id, delivery_place_id, type, progress, identifier, started_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'COLLECTION', 1, 'STOP-9', '2026-12-01T12:00:00Z', now())`,
+      [stopId, accountId, participant.id, placeId],
+    );
+
+    const every = json(await cli('webhooks', 'add', 'https://93.184.215.14/hooks', ...scope)) as Record<string, unknown>;
+    expect(every).toEqual({ id: expect.any(String), url: 'https://93.184.215.14/hooks', events: ['*'], secret: expect.stringMatching(/^whsec_/), createdAt: expect.any(String) });
+    const pdvOnly = json(await cli('webhooks', 'add', 'https://93.184.215.14/pdv', ...scope, '--events', 'pdv.done')) as Record<string, unknown>;
+    expect(pdvOnly['events']).toEqual(['pdv.done']);
+    expect(await cli('webhooks', 'add', 'http://127.0.0.1:4000/', ...scope)).toEqual({ code: 1, stdout: '', stderr: 'error: url must be an https: URL\n' });
+    const listed = await cli('webhooks', 'list', ...scope);
+    expect((json(listed) as { id: string }[]).map((w) => w.id)).toEqual([every['id'], pdvOnly['id']]);
+    expect(listed.stdout).not.toContain('whsec_');
+
+    expect(json(await cli('pdv', 'done', pdvId, ...scope, '--at', '2026-12-01T10:30:00-03:00'))).toMatchObject({ id: pdvId, status: 'DONE', deliveredAt: '2026-12-01T13:30:00.000Z' });
+    expect(json(await cli('deliveries', 'finish', stopId, ...scope, '--at', '2026-12-01T10:40:00-03:00'))).toMatchObject({ id: stopId, progress: 2 });
+
+    const events = (await sql.query(`SELECT id, type, data FROM events WHERE client_account_id = $1 ORDER BY position DESC LIMIT 2`, [accountId])).rows;
+    expect(events.map((event) => [event.type, event.data['muKey']])).toEqual([['delivery.finished', muKey], ['pdv.done', muKey]]);
+    const page = json(await cli('webhooks', 'deliveries', every['id'] as string, ...scope, '--items-per-page', '1')) as Record<string, unknown>;
+    expect(page).toMatchObject({ total: 2, page: 1, itemsPerPage: 1, data: [{ eventId: events[0].id, type: 'delivery.finished', status: 'PENDING', attempt: 0 }] });
+
+    const again = json(await cli('webhooks', 'redeliver', pdvOnly['id'] as string, events[0].id, ...scope));
+    expect(again).toMatchObject({ eventId: events[0].id, type: 'delivery.finished', status: 'PENDING', attempt: 0 });
+
+    expect(json(await cli('webhooks', 'remove', every['id'] as string, ...scope))).toEqual({ webhookId: every['id'], removed: true });
+    expect(await cli('webhooks', 'deliveries', every['id'] as string, ...scope)).toEqual({ code: 1, stdout: '', stderr: `error: No webhook ${every['id']}\n` });
+  });
+
   it('clients revoke revokes once; again, or acting for the revoked account, fails with exit 1', async () => {
     expect(json(await cli('clients', 'revoke', clientId))).toEqual({ clientId, revoked: true });
     const { rows } = await sql.query('SELECT revoked_at FROM client_accounts WHERE client_id = $1', [clientId]);

@@ -35,6 +35,16 @@ const EVERY_COMMAND = [
   'registers submit',
   'registers approve',
   'registers reprove',
+  'pdv',
+  'pdv done',
+  'deliveries',
+  'deliveries finish',
+  'webhooks',
+  'webhooks add',
+  'webhooks list',
+  'webhooks remove',
+  'webhooks deliveries',
+  'webhooks redeliver',
   'seed',
 ];
 
@@ -42,11 +52,11 @@ describe('parseInvocation', () => {
   it.each([[[]], [['--help']], [['-h']], [['help']]])('%j asks for the overall help', (argv) => {
     const help = helpOf(argv);
     expect(help).toMatch(/^Usage: npm run -s cli -- \[options\] \[command\]\n/);
-    for (const group of ['clients', 'db', 'missions', 'participants', 'registers', 'seed']) expect(help).toMatch(new RegExp(`^  ${group} `, 'm'));
+    for (const group of ['clients', 'db', 'missions', 'participants', 'registers', 'pdv', 'deliveries', 'webhooks', 'seed']) expect(help).toMatch(new RegExp(`^  ${group} `, 'm'));
     expect(help).toContain('a usage error exits 2, any other failure 1');
   });
 
-  it('has exactly the commands it had before the move to commander', () => {
+  it('has exactly these commands', () => {
     expect(commandPaths()).toEqual(EVERY_COMMAND);
   });
 
@@ -114,6 +124,24 @@ describe('parseInvocation', () => {
     ],
     [['registers', 'approve', 'MU1', ...C], { group: 'registers', verb: 'review', clientId: 'cl_1', muKey: 'MU1', outcome: 'APPROVED' }],
     [['registers', 'reprove', 'MU1', ...C], { group: 'registers', verb: 'review', clientId: 'cl_1', muKey: 'MU1', outcome: 'REPROVED' }],
+    [['pdv', 'done', 'P1', ...C], { group: 'pdv', verb: 'done', clientId: 'cl_1', pdvId: 'P1', at: null }],
+    [
+      ['deliveries', 'finish', 'D1', ...C, '--at', '2026-12-01T10:00Z'],
+      { group: 'deliveries', verb: 'finish', clientId: 'cl_1', deliveryId: 'D1', at: new Date('2026-12-01T10:00Z') },
+    ],
+    [['webhooks', 'add', 'https://x.example/in', ...C], { group: 'webhooks', verb: 'add', clientId: 'cl_1', url: 'https://x.example/in', events: null }],
+    [
+      ['webhooks', 'add', 'https://x.example/in', ...C, '--events', 'pdv.done,delivery.finished'],
+      { group: 'webhooks', verb: 'add', clientId: 'cl_1', url: 'https://x.example/in', events: ['pdv.done', 'delivery.finished'] },
+    ],
+    [['webhooks', 'list', ...C], { group: 'webhooks', verb: 'list', clientId: 'cl_1' }],
+    [['webhooks', 'remove', 'W1', ...C], { group: 'webhooks', verb: 'remove', clientId: 'cl_1', webhookId: 'W1' }],
+    [['webhooks', 'deliveries', 'W1', ...C], { group: 'webhooks', verb: 'deliveries', clientId: 'cl_1', webhookId: 'W1', page: 1, itemsPerPage: 10 }],
+    [
+      ['webhooks', 'deliveries', 'W1', ...C, '--page', '3', '--items-per-page', '50'],
+      { group: 'webhooks', verb: 'deliveries', clientId: 'cl_1', webhookId: 'W1', page: 3, itemsPerPage: 50 },
+    ],
+    [['webhooks', 'redeliver', 'W1', 'E1', ...C], { group: 'webhooks', verb: 'redeliver', clientId: 'cl_1', webhookId: 'W1', eventId: 'E1' }],
   ])('%j', (argv, expected) => {
     expect(parseInvocation(argv)).toEqual({ command: expected });
   });
@@ -152,6 +180,10 @@ describe('parseInvocation', () => {
     [['participants', 'rate', 'MU1', ...C], "participants rate: required option '--rating <1..5>' not specified"],
     [['registers', 'submit', 'MU1', ...C], "registers submit: required option '--identifier <text>' not specified"],
     [['registers', 'review', 'MU1', ...C], "registers: unknown command 'review'"],
+    [['webhooks', 'add', ...C], "webhooks add: missing required argument 'url'"],
+    [['webhooks', 'list'], "webhooks list: required option '--client-id <clientId>' not specified"],
+    [['webhooks', 'redeliver', 'W1', ...C], "webhooks redeliver: missing required argument 'eventId'"],
+    [['pdv', 'done', ...C], "pdv done: missing required argument 'pdvId'"],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseInvocation(argv)).toThrow(UsageError);
     expect(() => parseInvocation(argv)).toThrow(message);
@@ -171,6 +203,9 @@ describe('parseInvocation', () => {
     [['participants', 'check-in', 'MU1', ...C, '--at', '2026-12-01T10:00:00'], '--at must be an ISO 8601 date-time with offset'],
     [['participants', 'schedule', 'MU1', ...C, '--for', 'tomorrow'], '--for must be an ISO 8601 date-time with offset'],
     [['participants', 'rate', 'MU1', ...C, '--rating', 'five'], '--rating must be an integer'],
+    [['webhooks', 'deliveries', 'W1', ...C, '--page', '0'], '--page must be an integer from 1'],
+    [['webhooks', 'deliveries', 'W1', ...C, '--items-per-page', '51'], '--items-per-page must be an integer from 1 to 50'],
+    [['deliveries', 'finish', 'D1', ...C, '--at', 'now'], '--at must be an ISO 8601 date-time with offset'],
   ])('%j is a bad value', (argv, message) => {
     expect(() => parseInvocation(argv)).toThrow(new ArgumentError(message));
   });

@@ -5,11 +5,13 @@ import { Command, CommanderError } from 'commander';
 import { ArgumentError, UsageError } from './arguments';
 import { type ClientsCommand, defineClients } from './commands/clients';
 import { type DbCommand, defineDb } from './commands/db';
+import { defineFieldWork, type FieldWorkCommand } from './commands/field-work';
 import { defineMissions, defineParticipants, type ParticipantsCommand } from './commands/participants';
 import { defineRegisters, type RegistersCommand } from './commands/registers';
 import { defineSeed, type SeedCommand } from './commands/seed';
+import { defineWebhooks, type WebhooksCommand } from './commands/webhooks';
 
-export type CliCommand = ClientsCommand | DbCommand | ParticipantsCommand | RegistersCommand | SeedCommand;
+export type CliCommand = ClientsCommand | DbCommand | ParticipantsCommand | RegistersCommand | FieldWorkCommand | WebhooksCommand | SeedCommand;
 
 /** What a command line asks for: a command to run, or help, already written out. */
 export type Invocation = { command: CliCommand } | { help: string };
@@ -45,13 +47,15 @@ function everyCommand(command: Command): Command[] {
 
 function buildProgram(emit: (command: CliCommand) => void, writeOut: (text: string) => void): Command {
   const program = new Command(PROGRAM_NAME)
-    .description('Client accounts, the database, participants and demo data of the Mission Workforce and Results service.')
+    .description('Client accounts, the database, participants, field work, webhooks and demo data of the Mission Workforce and Results service.')
     .addHelpText('after', NOTES);
   defineClients(program, emit);
   defineDb(program, emit);
   defineMissions(program, emit);
   defineParticipants(program, emit);
   defineRegisters(program, emit);
+  defineFieldWork(program, emit);
+  defineWebhooks(program, emit);
   defineSeed(program, emit);
   for (const command of everyCommand(program)) {
     // Errors are written once, by runCli, on one line; only help reaches the output here.

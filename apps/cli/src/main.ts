@@ -4,9 +4,11 @@ import { type CliCommand, runCli } from './cli';
 import { withApplication, withDataSource } from './cli-context';
 import { runClients } from './commands/clients';
 import { runDb } from './commands/db';
+import { runFieldWork } from './commands/field-work';
 import { runParticipants } from './commands/participants';
 import { runRegisters } from './commands/registers';
 import { runSeed } from './commands/seed';
+import { runWebhooks } from './commands/webhooks';
 
 function execute(command: CliCommand): Promise<unknown> {
   const config = loadConfig();
@@ -24,6 +26,11 @@ function execute(command: CliCommand): Promise<unknown> {
         return runParticipants(command, app);
       case 'registers':
         return runRegisters(command, app);
+      case 'pdv':
+      case 'deliveries':
+        return runFieldWork(command, app);
+      case 'webhooks':
+        return runWebhooks(command, app);
     }
   });
 }

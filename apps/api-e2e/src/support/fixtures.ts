@@ -97,7 +97,7 @@ export class Fixtures {
     };
   }
 
-  async count(table: 'demands' | 'missions' | 'idempotency_keys', accountId: string): Promise<number> {
+  async count(table: 'demands' | 'missions' | 'idempotency_keys' | 'events', accountId: string): Promise<number> {
     const { rows } = await this.sql.query(`SELECT count(*)::int AS n FROM ${table} WHERE client_account_id = $1`, [accountId]);
     return rows[0].n;
   }

@@ -41,7 +41,7 @@ describe('ErrorFilter: the one map from errors to contract section 3', () => {
     ['a malformed field', RequestError.invalid('missionMainId must be a UUID'), 400, 'missionMainId must be a UUID'],
     ['an invalid domain value', new InvalidShiftError('x', 'bad'), 400, undefined],
     ['a broken business rule', new DemandRuleError('SHIFTS_REQUIRED', 'A workforce demand requires at least one shift'), 422, 'A workforce demand requires at least one shift'],
-    ['an unknown key', NotFoundError.mission('MB-X'), 404, 'No mission with MB key MB-X'],
+    ['an unknown id, or another account\'s (contract section 7: the same answer)', NotFoundError.demand('d-1'), 404, 'Not found'],
     ['an idempotency conflict', new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT'), 409, 'A request with this Idempotency-Key is still in flight'],
     ['a refused transition', new InvalidTransitionError(MissionStatus.WAITING, MissionStatus.FINISHED, 'finish'), 409, undefined],
     ['an unknown route', new NotFoundException('Cannot GET /x'), 404, 'Not found'],

@@ -24,7 +24,8 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
 
 function statusAndMessage(error: unknown): [number, string] {
   if (error instanceof RequestError) return [error.status, error.message];
-  if (error instanceof DomainError) return [STATUS_OF_KIND[error.kind], error.message];
+  // Whatever was not found, and whoever owns it, the answer is the same (contract sections 1 and 7).
+  if (error instanceof DomainError) return error.kind === 'not-found' ? [404, 'Not found'] : [STATUS_OF_KIND[error.kind], error.message];
   // Nest wraps body-parser's errors in an HttpException and keeps the original as its cause.
   const source = error instanceof HttpException && error.cause !== undefined ? error.cause : error;
   const parserType = (source as { type?: unknown } | null)?.type;

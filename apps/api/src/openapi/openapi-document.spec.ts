@@ -15,9 +15,14 @@ import { formAnswersQuery } from '../reports/form-answers.controller';
 import type { ListingQueryPipe } from '../reports/listing-query.pipe';
 import { pdvQuery } from '../reports/pdv-results.controller';
 import { registersQuery } from '../reports/register-results.controller';
-import { DeliveriesQueryDto, FormAnswersQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
+import { DeliveriesQueryDto, FormAnswersQueryDto, PageQueryDto, PdvQueryDto, RegistersQueryDto, WorkforceQueryDto } from '../reports/report-query.dtos';
 import { workforceQuery } from '../reports/workforce-reports.controller';
+import { eventsQuery } from '../events/events.controller';
+import { EventsQueryDto } from '../events/events-query.dto';
+import { deliveriesPageQuery } from '../webhooks/webhooks.controller';
+import { RedeliveryBodyPipe, WebhookBodyPipe } from '../webhooks/webhook-body.pipes';
 import { LISTING_PARAMETERS, openApiDocument, openApiDocumentWith, type TryItOutValues } from './openapi-document';
+import { EVENT_TYPES, type EventData, eventBody, eventItem, type EventType, newEvent, newWebhookSecret } from '@mwr/domain';
 
 // What the contract (section 4) names; the document must say the same, in the same order.
 const LISTINGS = [
@@ -66,17 +71,44 @@ const LISTINGS = [
     dto: RegistersQueryDto,
     cached: false,
   },
+  {
+    name: 'webhookDeliveries',
+    path: '/v1/webhooks/{id}/deliveries',
+    parameters: ['page', 'itemsPerPage'],
+    required: [],
+    pipe: deliveriesPageQuery,
+    dto: PageQueryDto,
+    cached: false,
+  },
+  {
+    name: 'events',
+    path: '/v1/events',
+    parameters: ['after', 'types', 'limit'],
+    required: [],
+    pipe: eventsQuery,
+    dto: EventsQueryDto,
+    cached: false,
+  },
 ] as const;
 
 const OPERATIONS: Record<string, Record<string, string[]>> = {
   '/v1/missions/demands': { post: ['201', '400', '401', '409', '413', '415', '422', '429', '500', '503'] },
+  '/v1/missions/demands/{id}': { get: ['200', '400', '401', '404', '429', '500', '503'] },
+  '/v1/events': { get: ['200', '400', '401', '429', '500', '503'] },
+  '/v1/webhooks': { post: ['201', '400', '401', '413', '415', '422', '429', '500', '503'], get: ['200', '400', '401', '429', '500', '503'] },
+  '/v1/webhooks/{id}': { delete: ['204', '400', '401', '404', '429', '500', '503'] },
+  '/v1/webhooks/{id}/deliveries': {
+    get: ['200', '400', '401', '404', '429', '500', '503'],
+    post: ['201', '400', '401', '404', '413', '415', '422', '429', '500', '503'],
+  },
   '/health': { get: ['200', '503'] },
-  ...Object.fromEntries(LISTINGS.map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
+  ...Object.fromEntries(LISTINGS.filter(({ name }) => !['events', 'webhookDeliveries'].includes(name)).map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
 };
 
 interface ParameterSchema {
   type?: string;
   format?: string;
+  pattern?: string;
   enum?: number[];
   minimum?: number;
   maximum?: number;
@@ -89,11 +121,14 @@ const schemaOf = (parameter: ParameterObject) => parameter.schema as ParameterSc
 
 // The document pre-fills nothing, so the tests pick their own valid value for each parameter.
 const PERIOD_ENDS: Record<string, string> = { initialDate: '2026-03-01', startedAt: '2026-03-01', finalDate: '2026-03-31', endedAt: '2026-03-31' };
+const PATTERNED: Record<string, string> = { types: 'pdv.done,demand.created' };
 
 /** A value the parameter's schema allows. */
 function sample(parameter: ParameterObject): string {
   const schema = schemaOf(parameter);
   if (schema.format === 'date') return PERIOD_ENDS[parameter.name];
+  if (schema.format === 'uuid') return '0190a7c4-5b2e-7c3d-8e4f-123456789abc';
+  if (schema.pattern && parameter.name in PATTERNED) return PATTERNED[parameter.name];
   if (schema.enum) return String(schema.enum[0]);
   if (schema.type === 'integer') return String(schema.default ?? schema.minimum);
   return 'k'.repeat(schema.minLength ?? 1);
@@ -122,6 +157,8 @@ function valuesOutside(parameter: ParameterObject): string[] {
   if (schema.minLength !== undefined) values.push('k'.repeat(schema.minLength - 1));
   if (schema.maxLength !== undefined) values.push('k'.repeat(schema.maxLength + 1));
   if (schema.format === 'date') values.push('2026-02-30', '20260301', '2026-03-01T00:00:00Z');
+  if (schema.format === 'uuid') values.push('not-a-uuid', '0190a7c4-5b2e-7c3d-8e4f-123456789ab');
+  if (schema.pattern && parameter.name in PATTERNED) values.push('', 'unknown.type', `${sample(parameter)},`);
   return values;
 }
 
@@ -228,7 +265,8 @@ describe('OpenAPI document', () => {
           const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
           if (method === undefined) continue;
           const sub = Reflect.getMetadata(PATH_METADATA, handler) as string;
-          routes.push(`${RequestMethod[method].toLowerCase()} /${[base, sub].filter((part) => part && part !== '/').join('/')}`);
+          const path = [base, sub].filter((part) => part && part !== '/').join('/').replace(/:(\w+)/g, '{$1}');
+          routes.push(`${RequestMethod[method].toLowerCase()} /${path}`);
         }
       }
     }
@@ -271,7 +309,7 @@ describe('OpenAPI document', () => {
         .filter(({ parameter }) => schemaOf(parameter).default !== undefined)
         .map(({ parameter }) => [parameter.name, parameter.required, schemaOf(parameter).default]);
       expect(new Set(defaults.map((entry) => JSON.stringify(entry)))).toEqual(
-        new Set([JSON.stringify(['page', false, 1]), JSON.stringify(['itemsPerPage', false, 10])]),
+        new Set([JSON.stringify(['page', false, 1]), JSON.stringify(['itemsPerPage', false, 10]), JSON.stringify(['limit', false, 50])]),
       );
     });
 
@@ -320,7 +358,8 @@ describe('OpenAPI document', () => {
     const documented = LISTING_PARAMETERS[name];
 
     it('documents the contract’s parameters, in its order, with the contract’s required ones', () => {
-      expect(operation(path, 'get').parameters).toBe(documented);
+      const query = (operation(path, 'get').parameters as ParameterObject[]).filter((p) => p.in === 'query');
+      expect(query).toEqual(documented);
       expect(documented.map((p) => p.name)).toEqual(parameters);
       expect(documented.filter((p) => p.required).map((p) => p.name)).toEqual(required);
       for (const parameter of documented) expect(parameter.in).toBe('query');
@@ -450,6 +489,87 @@ describe('OpenAPI document', () => {
       expect(validate({ ...item, rating: 6 })).toBe(false);
       const { rating: _rating, ...missing } = item;
       expect(validate(missing)).toBe(false);
+    });
+  });
+
+  describe('event schemas: the feed item and the webhook body', () => {
+    const uuid = '0190a7c4-5b2e-7c3d-8e4f-123456789abc';
+    const at = '2026-12-01T11:20:00.000Z';
+    const samples: { [T in EventType]: EventData[T] } = {
+      'demand.created': { demandId: uuid, missionMainId: uuid, missions: [{ mbKey: 'MB-1', storeId: null, missionDate: at, places: 2 }] },
+      'participant.status_changed': { muKey: 'MU-1', mbKey: 'MB-1', from: 0, fromName: 'WAITING', to: 1, toName: 'STARTED', at, isSla: true },
+      'register.submitted': { registerId: uuid, muKey: 'MU-1', mbKey: 'MB-1', identifier: 'R-1', status: 'PENDING' },
+      'register.reviewed': { registerId: uuid, muKey: 'MU-1', mbKey: 'MB-1', identifier: 'R-1', status: 'REPROVED' },
+      'pdv.done': { pdvId: uuid, registerId: uuid, muKey: 'MU-1', mbKey: 'MB-1', importProductsId: uuid, product: 'Café', deliveredAt: at },
+      'delivery.finished': {
+        deliveryId: uuid,
+        type: 'COLLECTION',
+        muKey: 'MU-1',
+        mbKey: 'MB-1',
+        identifier: 'S-1',
+        placeName: 'Depot',
+        startedAt: at,
+        finishedAt: at,
+      },
+    };
+    const compile = (name: string) => ajv.compile(dereferenced.components?.schemas?.[name] ?? {});
+    const events = Object.entries(samples).map(([type, data]) =>
+      newEvent(type as EventType, { id: uuid, accountId: 'account', occurredAt: new Date(at) }, data as never),
+    );
+
+    it('every event type, as the domain makes it, conforms to Event (with id) and WebhookPayload (without)', () => {
+      const [item, payload] = [compile('Event'), compile('WebhookPayload')];
+      for (const event of events) {
+        expect([event.type, item(eventItem(event)) ? [] : item.errors]).toEqual([event.type, []]);
+        expect([event.type, payload(eventBody(event)) ? [] : payload.errors]).toEqual([event.type, []]);
+        expect(payload(eventItem(event))).toBe(false);
+      }
+    });
+
+    it('refuses a body whose data is not its type’s', () => {
+      const payload = compile('WebhookPayload');
+      expect(payload({ ...eventBody(events[0]), type: 'pdv.done' })).toBe(false);
+      expect(payload({ ...eventBody(events[1]), data: { ...samples['participant.status_changed'], to: 11 } })).toBe(false);
+    });
+  });
+
+  describe('webhooks', () => {
+    const schema = (name: string) => ajv.compile(dereferenced.components?.schemas?.[name] ?? {});
+    const example = (path: string, method: string) =>
+      (operation(path, method).requestBody as { content: Record<string, { example?: unknown }> }).content['application/json'].example;
+
+    it('the documented request example conforms to the schema and passes the body pipe; so does one for a redelivery', () => {
+      const validate = schema('WebhookRequest');
+      expect(validate(example('/v1/webhooks', 'post')) ? [] : validate.errors).toEqual([]);
+      expect(() => new WebhookBodyPipe().transform(example('/v1/webhooks', 'post'))).not.toThrow();
+      expect(schema('RedeliveryRequest')({ eventId: '0190a7c4-5b2e-7c3d-8e4f-123456789abc' })).toBe(true);
+      expect(() => new RedeliveryBodyPipe().transform({ eventId: '0190a7c4-5b2e-7c3d-8e4f-123456789abc' })).not.toThrow();
+    });
+
+    it('the body pipe refuses what the schema refuses', () => {
+      const validate = schema('WebhookRequest');
+      for (const body of [{}, { url: 'https://x.example', extra: 1 }, { url: 'https://x.example', events: 'pdv.done' }, { url: 7 }]) {
+        expect([body, validate(body)]).toEqual([body, false]);
+        expect(() => new WebhookBodyPipe().transform(body)).toThrow(RequestError);
+      }
+    });
+
+    it('documents one signed delivery per event type, with the three Standard Webhooks headers', () => {
+      const webhooks = (openApiDocument as OpenAPIObject & { webhooks: Record<string, { post: OperationObject }> }).webhooks;
+      expect(Object.keys(webhooks)).toEqual([...EVENT_TYPES]);
+      for (const [type, item] of Object.entries(webhooks)) {
+        expect([type, ((item.post.parameters ?? []) as ParameterObject[]).map((p) => `${p.in} ${p.name}`)]).toEqual([
+          type,
+          ['header webhook-id', 'header webhook-timestamp', 'header webhook-signature'],
+        ]);
+      }
+    });
+
+    it('a created webhook’s documented shape holds the secret format the service makes', () => {
+      const validate = schema('WebhookCreated');
+      const created = { id: '0190a7c4-5b2e-7c3d-8e4f-123456789abc', url: 'https://x.example/', events: ['*'], secret: newWebhookSecret(), createdAt: '2026-12-01T12:00:00.000Z' };
+      expect(validate(created) ? [] : validate.errors).toEqual([]);
+      expect(validate({ ...created, secret: 'whsec_short' })).toBe(false);
     });
   });
 });

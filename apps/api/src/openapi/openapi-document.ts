@@ -1,5 +1,21 @@
 import {
   DEMAND_LIMITS,
+  type DeliveryFinishedData,
+  type DemandCreatedData,
+  type DemandMissionView,
+  type DemandView,
+  EVENT_FEED_LIMITS,
+  EVENT_TYPES,
+  type EventItem,
+  type EventsPage,
+  type EventType,
+  type ParticipantStatusChangedData,
+  type PdvDoneData,
+  type RegisterEventData,
+  WEBHOOK_EVENTS_MESSAGE,
+  WEBHOOK_LIMITS,
+  type WebhookDeliveryView,
+  type WebhookView,
   type DeliveryResultItem,
   type DeliveryStopEntry,
   type FormAnswerItem,
@@ -23,9 +39,11 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import type { CreateDemandRequestDto } from '../demands/create-demand.request.dto';
+import type { EventsQueryDto } from '../events/events-query.dto';
 import type {
   DeliveriesQueryDto,
   FormAnswersQueryDto,
+  PageQueryDto,
   PdvQueryDto,
   RegistersQueryDto,
   WorkforceQueryDto,
@@ -147,6 +165,99 @@ function pageOf(item: string, description: string, itemsPerPage: Schema): Schema
 }
 
 const ITEMS_PER_PAGE: Schema = { type: 'integer', minimum: 1, maximum: REPORT_LIMITS.itemsPerPageMax };
+
+const statusCode = (description: string): Schema => ({ type: 'integer', enum: [...MISSION_STATUSES], description: `${description}: ${STATUS_NAMES}.` });
+const statusName = (description: string): Schema => ({ type: 'string', enum: MISSION_STATUSES.map(missionStatusName), description });
+const EVENT_KEYS = {
+  muKey: text("MU key of the participant's record."),
+  mbKey: text('MB key of the mission.'),
+};
+const registerEventData = (description: string, statuses: string[]) =>
+  closedObject<RegisterEventData>(description, {
+    registerId: uuid(),
+    ...EVENT_KEYS,
+    identifier: text('Identifier of the register.'),
+    status: { type: 'string', enum: statuses },
+  });
+
+/** The `data` of each event type, by the name of its schema. */
+const EVENT_DATA: Record<EventType, [name: string, schema: Schema]> = {
+  'demand.created': [
+    'DemandCreatedData',
+    closedObject<DemandCreatedData>('A demand was created, with its missions.', {
+      demandId: uuid('Read it at `/v1/missions/demands/{demandId}`.'),
+      missionMainId: uuid(),
+      missions: {
+        type: 'array',
+        minItems: 1,
+        items: closedObject<DemandCreatedData['missions'][number]>('A mission of the demand.', {
+          mbKey: text('MB key of the mission.'),
+          storeId: { type: ['integer', 'null'], minimum: 1 },
+          missionDate: dateTime(),
+          places: { type: 'integer', minimum: 1 },
+        }),
+      },
+    }),
+  ],
+  'participant.status_changed': [
+    'ParticipantStatusChangedData',
+    closedObject<ParticipantStatusChangedData>(
+      "One transition of a participant's status (contract section 6). Check-in carries `isSla`, check-out `storeDuration`, scheduling `scheduledFor`.",
+      {
+        ...EVENT_KEYS,
+        from: statusCode('Status before'),
+        fromName: statusName('Name of `from`.'),
+        to: statusCode('Status after'),
+        toName: statusName('Name of `to`.'),
+        at: dateTime('When it happened: the check-in or check-out time given, else when it was recorded.'),
+        isSla: flag('Only on check-in (to 1 STARTED): check-in no later than the shift start plus the SLA tolerance.'),
+        storeDuration: { type: 'string', pattern: '^\\d{2,}:[0-5]\\d:[0-5]\\d$', description: 'Only on check-out (to 2 FINISHED or 7 INCOMPLETED): HH:MM:SS.' },
+        scheduledFor: dateTime('Only on scheduling (to 9 SCHEDULED).'),
+      },
+      { isSla: true, storeDuration: true, scheduledFor: true },
+    ),
+  ],
+  'register.submitted': ['RegisterSubmittedData', registerEventData("A participant's finished work was submitted: a register, PENDING review.", ['PENDING'])],
+  'register.reviewed': ['RegisterReviewedData', registerEventData('A register was reviewed.', ['APPROVED', 'REPROVED'])],
+  'pdv.done': [
+    'PdvDoneData',
+    closedObject<PdvDoneData>('A point-of-sale record is DONE: its product was placed.', {
+      pdvId: uuid(),
+      registerId: uuid(),
+      ...EVENT_KEYS,
+      importProductsId: uuid(),
+      product: text('Product name.'),
+      deliveredAt: dateTime(),
+    }),
+  ],
+  'delivery.finished': [
+    'DeliveryFinishedData',
+    closedObject<DeliveryFinishedData>('A collection or delivery stop finished (progress 2).', {
+      deliveryId: uuid(),
+      type: { type: 'string', enum: ['COLLECTION', 'DELIVERY'] },
+      ...EVENT_KEYS,
+      identifier: text(),
+      placeName: text(),
+      startedAt: dateTime(),
+      finishedAt: dateTime(),
+    }),
+  ],
+};
+
+/** One closed variant per event type, told apart by `type`; with `id` for the feed. */
+function eventVariants(withId: boolean): Schema {
+  return {
+    oneOf: EVENT_TYPES.map((type) => {
+      const fields = {
+        ...(withId ? { id: uuid('The event’s id: the `webhook-id` of its deliveries, and the feed’s cursor.') } : {}),
+        type: { type: 'string', const: type } as Schema,
+        timestamp: dateTime('When it happened.'),
+        data: ref(EVENT_DATA[type][0]),
+      };
+      return closedObject<EventItem>(`A \`${type}\` event.`, fields as Fields<EventItem>);
+    }),
+  };
+}
 
 const schemas: Record<string, Schema> = {
   ErrorBody: closedObject<{ error: string }>('The body of every error response.', { error: { type: 'string', minLength: 1 } }),
@@ -280,6 +391,91 @@ const schemas: Record<string, Schema> = {
   DeliveryResultsPage: pageOf('DeliveryResultItem', 'A page of collections and deliveries.', ITEMS_PER_PAGE),
   PdvResultsPage: pageOf('PdvResultItem', 'A page of point-of-sale results.', ITEMS_PER_PAGE),
   RegisterResultsPage: pageOf('RegisterResultItem', 'A page of register results.', ITEMS_PER_PAGE),
+  Demand: closedObject<DemandView>('A demand as stored, in the request’s field names, with the missions it created.', {
+    id: uuid(),
+    missionMainId: uuid(),
+    datePicked: { type: 'string', format: 'date' },
+    scheduledAt: nullableDateTime('Null when the demand carried none.'),
+    participants: { type: 'integer', minimum: DEMAND_LIMITS.participantsMin, maximum: DEMAND_LIMITS.participantsMax },
+    storesIds: { type: 'array', items: { type: 'integer', minimum: 1 } },
+    shifts: { type: 'array', items: { type: 'string' } },
+    formId: { type: ['string', 'null'], format: 'uuid' },
+    formPdvId: { type: ['string', 'null'], format: 'uuid' },
+    custom_fields: { type: ['object', 'null'], additionalProperties: true, description: 'As sent; null when the demand carried none.' },
+    createdAt: dateTime(),
+    missions: { type: 'array', items: ref('DemandMission'), minItems: 1, description: 'One per store, in the order of `storesIds`; one when no store was given.' },
+  }),
+  DemandMission: closedObject<DemandMissionView>('A mission created by a demand.', {
+    id: uuid(),
+    mbKey: text('MB key of the mission, e.g. `MB-7K2Q9XH4M1PZ`.'),
+    storeId: { type: ['integer', 'null'], minimum: 1, description: 'Null when the demand named no store.' },
+    missionDate: dateTime('From `scheduledAt`, else the start of `datePicked` in the reporting time zone.'),
+    places: { type: 'integer', minimum: 1 },
+    placesTaken: { type: 'integer', minimum: 0, description: 'Places held by participants that are not buffers and did not quit or get removed.' },
+  }),
+  ...Object.fromEntries(Object.values(EVENT_DATA)),
+  WebhookPayload: { ...eventVariants(false), description: 'The body of a webhook delivery (Standard Webhooks): `type`, `timestamp` and `data`.' },
+  Event: { ...eventVariants(true), description: 'An event of the feed: the webhook body and its `id`.' },
+  WebhookRequest: closedObject<{ url: string; events?: string[] | null }>(
+    'A receiver to add. Any other field is refused with 400.',
+    {
+      url: {
+        type: 'string',
+        format: 'uri',
+        maxLength: WEBHOOK_LIMITS.urlMaxLength,
+        description:
+          'An `https:` URL whose host resolves to public addresses only: never private, loopback, link-local, multicast, carrier-grade NAT or IPv6 unique-local ones. `http:` to loopback only where the service runs with `WEBHOOKS_ALLOW_HTTP=true` (tests, a demo).',
+      },
+      events: {
+        type: ['array', 'null'],
+        minItems: 1,
+        uniqueItems: true,
+        items: { type: 'string', enum: ['*', ...EVENT_TYPES] },
+        description: 'The event types delivered; absent, null or `["*"]` for every type, present and future.',
+      },
+    },
+    { events: true },
+  ),
+  Webhook: closedObject<WebhookView>('A webhook endpoint of the account.', {
+    id: uuid(),
+    url: text('Where deliveries are sent.'),
+    events: { type: 'array', minItems: 1, items: { type: 'string', enum: ['*', ...EVENT_TYPES] }, description: '`["*"]` for every type.' },
+    createdAt: dateTime(),
+  }),
+  WebhookCreated: closedObject<WebhookView & { secret: string }>(
+    'The endpoint added, with its signing secret: shown here only, keep it.',
+    {
+      id: uuid(),
+      url: text(),
+      events: { type: 'array', minItems: 1, items: { type: 'string', enum: ['*', ...EVENT_TYPES] } },
+      secret: {
+        type: 'string',
+        pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+        description: 'The Standard Webhooks signing secret: `whsec_` and 32 bytes in base64. Give it to a Standard Webhooks library to verify each delivery.',
+      },
+      createdAt: dateTime(),
+    },
+  ),
+  WebhookList: closedObject<{ data: WebhookView[] }>('The account’s webhook endpoints, oldest first; never their secrets.', {
+    data: { type: 'array', items: ref('Webhook'), maxItems: WEBHOOK_LIMITS.perAccount },
+  }),
+  WebhookDelivery: closedObject<WebhookDeliveryView>('One delivery of one event to one endpoint, with its retries.', {
+    id: uuid(),
+    eventId: uuid('The event sent: the `webhook-id` header of each attempt.'),
+    type: { type: 'string', enum: [...EVENT_TYPES] },
+    status: { type: 'string', enum: ['PENDING', 'SUCCEEDED', 'FAILED'], description: 'PENDING until an attempt gets a 2xx (SUCCEEDED) or the retries run out (FAILED).' },
+    attempt: { type: 'integer', minimum: 0, description: 'Attempts made so far.' },
+    statusCode: { type: ['integer', 'null'], description: "The receiver's answer to the last attempt; null before the first or when none came." },
+    nextAttemptAt: nullableDateTime('When the next attempt is due; null once SUCCEEDED or FAILED.'),
+    lastAttemptAt: nullableDateTime('Null before the first attempt.'),
+    createdAt: dateTime(),
+  }),
+  WebhookDeliveriesPage: pageOf('WebhookDelivery', 'A page of deliveries, newest first.', ITEMS_PER_PAGE),
+  RedeliveryRequest: closedObject<{ eventId: string }>('The event to send to the endpoint again.', { eventId: uuid('An event of the account, from the feed or a delivery.') }),
+  EventsPage: closedObject<EventsPage>('Events oldest first, in the order they were committed.', {
+    data: { type: 'array', items: ref('Event'), maxItems: EVENT_FEED_LIMITS.limitMax },
+    hasMore: flag('More events follow the last one of `data`: ask again with `after` set to its `id`.'),
+  }),
   HealthStatus: closedObject<{ status: string; database: string }>('Liveness and database state.', {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
@@ -378,6 +574,24 @@ export const LISTING_PARAMETERS = {
     mbKey,
     muKey,
     search: search('mission name, MB key, MU key and identifier'),
+  }),
+  webhookDeliveries: queryParameters<PageQueryDto>({ page, itemsPerPage }),
+  events: queryParameters<EventsQueryDto>({
+    after: {
+      description: 'The `id` of the last event you have: answers the events committed after it. Absent: from the oldest event kept (30 days). An id that is not one of your events kept is refused.',
+      required: false,
+      schema: { type: 'string', format: 'uuid' },
+    },
+    types: {
+      description: `Only these types, comma-separated, e.g. \`participant.status_changed,register.reviewed\`. Types: ${EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}.`,
+      required: false,
+      schema: { type: 'string', pattern: `^(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')})(,(${EVENT_TYPES.map((t) => t.replace('.', '\\.')).join('|')}))*$` },
+    },
+    limit: {
+      description: 'Events per answer.',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: EVENT_FEED_LIMITS.limitMax, default: EVENT_FEED_LIMITS.limitDefault },
+    },
   }),
 } as const;
 
@@ -482,7 +696,15 @@ const createDemand: OperationObject = {
   },
   responses: {
     '201': {
-      description: 'The demand and its missions were created (or an idempotent repeat was recognised). Content-Type application/json, empty body.',
+      description:
+        'The demand and its missions were created (or an idempotent repeat was recognised). Content-Type application/json, empty body; `Location` names the demand, the same one on a repeat.',
+      headers: {
+        Location: {
+          description: 'Where the demand can be read: `/v1/missions/demands/{id}`.',
+          required: true,
+          schema: { type: 'string', pattern: '^/v1/missions/demands/[0-9a-f-]{36}$' },
+        },
+      },
       content: { [JSON_TYPE]: {} },
     },
     '400': errorResponse(
@@ -516,6 +738,156 @@ const createDemand: OperationObject = {
   },
 };
 
+const NOT_FOUND = errorResponse('No such id for this client account: another account’s id is answered exactly like an unknown one.', { notFound: 'Not found' });
+const NO_QUERY = errorResponse(`The operation takes no query parameter. ${UNKNOWN_OR_REPEATED}`, { invalid: INVALID_QUERY });
+
+function idParameter(name: string, description: string): ParameterObject {
+  return { name, in: 'path', required: true, description, schema: { type: 'string' } };
+}
+
+const getDemand: OperationObject = {
+  tags: ['Demands'],
+  summary: 'Read a demand',
+  description: 'The demand as stored, with its missions (MB key, mission date, places, places taken): where the `Location` of its 201 points.',
+  operationId: 'getDemand',
+  parameters: [idParameter('id', 'The demand’s id, from the `Location` of its 201.')],
+  responses: {
+    '200': { description: 'The demand.', content: { [JSON_TYPE]: { schema: ref('Demand') } } },
+    '400': NO_QUERY,
+    '404': NOT_FOUND,
+    ...COMMON_ERRORS,
+  },
+};
+
+const listEvents: OperationObject = {
+  tags: ['Events'],
+  summary: 'Read the events feed',
+  description:
+    'Your account’s events oldest first, in the order their changes committed: the same events webhooks deliver, each with its `id`. Page with `after` set to the `id` of the last event you have; an event committed later always comes after it, so nothing is skipped. Events are kept 30 days.',
+  operationId: 'listEvents',
+  parameters: LISTING_PARAMETERS.events,
+  responses: {
+    '200': { description: 'Events after the cursor, and whether more follow.', content: { [JSON_TYPE]: { schema: ref('EventsPage') } } },
+    '400': errorResponse(`Invalid query: a value out of bounds, an unknown type, or an \`after\` that is not one of your events kept. ${UNKNOWN_OR_REPEATED}`, { invalid: INVALID_QUERY }),
+    ...COMMON_ERRORS,
+  },
+};
+
+const webhookId = idParameter('id', 'The webhook’s id.');
+const BODY_ERRORS = {
+  '413': errorResponse('The body is over 1 MiB.', { tooLarge: 'Request body too large' }),
+  '415': errorResponse('The body is not `application/json`.', { contentType: 'Content-Type must be application/json' }),
+};
+
+const createWebhook: OperationObject = {
+  tags: ['Webhooks'],
+  summary: 'Add a webhook endpoint',
+  description: `Events of the types asked for are delivered to \`url\` as signed POSTs (see the \`webhooks\` section): at least once, retried with backoff for at least 24 hours, in no guaranteed order; the \`webhook-id\` (the event's id) makes duplicates harmless. At most ${WEBHOOK_LIMITS.perAccount} endpoints per account.`,
+  operationId: 'createWebhook',
+  requestBody: { required: true, content: { [JSON_TYPE]: { schema: ref('WebhookRequest'), example: { url: 'https://hooks.example.com/mission-events', events: ['participant.status_changed', 'register.reviewed'] } } } },
+  responses: {
+    '201': { description: 'The endpoint, with its signing secret, shown this once.', content: { [JSON_TYPE]: { schema: ref('WebhookCreated') } } },
+    '400': errorResponse('Malformed request: `url` missing, not an allowed URL (see `WebhookRequest`), its host unresolved, or `events` not a list of known types; an unknown field or query parameter.', {
+      required: 'url is required',
+      scheme: 'url must be an https: URL',
+      address: 'url must point to a public address; hooks.internal is 10.0.0.8, a private, loopback, link-local or reserved address',
+      events: WEBHOOK_EVENTS_MESSAGE,
+    }),
+    '422': errorResponse('The account has its endpoints already.', { limit: `An account may have at most ${WEBHOOK_LIMITS.perAccount} webhooks` }),
+    ...BODY_ERRORS,
+    ...COMMON_ERRORS,
+  },
+};
+
+const listWebhooks: OperationObject = {
+  tags: ['Webhooks'],
+  summary: 'List webhook endpoints',
+  operationId: 'listWebhooks',
+  responses: { '200': { description: 'The endpoints, oldest first.', content: { [JSON_TYPE]: { schema: ref('WebhookList') } } }, '400': NO_QUERY, ...COMMON_ERRORS },
+};
+
+const removeWebhook: OperationObject = {
+  tags: ['Webhooks'],
+  summary: 'Remove a webhook endpoint',
+  description: 'Its pending deliveries are dropped with it, and no event is delivered to it any more.',
+  operationId: 'removeWebhook',
+  parameters: [webhookId],
+  responses: { '204': { description: 'Removed.' }, '400': NO_QUERY, '404': NOT_FOUND, ...COMMON_ERRORS },
+};
+
+const listWebhookDeliveries: OperationObject = {
+  tags: ['Webhooks'],
+  summary: 'List the deliveries of an endpoint',
+  description: 'Newest first: each with its event id and type, the attempts made, the last status code and when the next attempt is due.',
+  operationId: 'listWebhookDeliveries',
+  parameters: [webhookId, ...LISTING_PARAMETERS.webhookDeliveries],
+  responses: {
+    '200': { description: 'A page of deliveries.', content: { [JSON_TYPE]: { schema: ref('WebhookDeliveriesPage') } } },
+    '400': errorResponse(`Invalid query. ${UNKNOWN_OR_REPEATED}`, { invalid: INVALID_QUERY }),
+    '404': NOT_FOUND,
+    ...COMMON_ERRORS,
+  },
+};
+
+const redeliverEvent: OperationObject = {
+  tags: ['Webhooks'],
+  summary: 'Deliver an event again',
+  description: 'A new delivery of the event to this endpoint, PENDING now, whatever became of the earlier ones.',
+  operationId: 'redeliverEvent',
+  parameters: [webhookId],
+  requestBody: { required: true, content: { [JSON_TYPE]: { schema: ref('RedeliveryRequest') } } },
+  responses: {
+    '201': { description: 'The new delivery.', content: { [JSON_TYPE]: { schema: ref('WebhookDelivery') } } },
+    '400': errorResponse('`eventId` missing or not a UUID, an unknown field or query parameter.', { required: 'eventId is required', format: 'eventId must be a UUID' }),
+    '404': NOT_FOUND,
+    '422': errorResponse('No such event for this account, or it is older than the 30 days events are kept.', { unknown: 'eventId does not name an event of this account' }),
+    ...BODY_ERRORS,
+    ...COMMON_ERRORS,
+  },
+};
+
+const WEBHOOK_HEADERS: ParameterObject[] = [
+  { name: 'webhook-id', in: 'header', required: true, description: 'The event’s id: the same on every attempt, so a receiver can drop duplicates.', schema: { type: 'string', format: 'uuid' } },
+  { name: 'webhook-timestamp', in: 'header', required: true, description: 'Seconds since 1970 when the attempt was signed; refuse one more than a few minutes off.', schema: { type: 'string', pattern: '^\\d+$' } },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description: '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the secret’s bytes (after `whsec_`); verify it with a Standard Webhooks library.',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]+=*( v1,[A-Za-z0-9+/]+=*)*$' },
+  },
+];
+
+/** OpenAPI 3.1 `webhooks`: what the service POSTs to a receiver, one entry per event type. */
+const webhookDeliveries = Object.fromEntries(
+  EVENT_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        tags: ['Webhooks'],
+        summary: `A \`${type}\` delivery`,
+        description: `${EVENT_DATA[type][1].description} Signed as the Standard Webhooks specification says.`,
+        operationId: `deliver_${type.replace('.', '_')}`,
+        security: [],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: {
+            [JSON_TYPE]: {
+              schema: closedObject<EventItem>(`The body of a \`${type}\` delivery.`, {
+                type: { type: 'string', const: type } as Schema,
+                timestamp: dateTime('When it happened.'),
+                data: ref(EVENT_DATA[type][0]),
+              } as Fields<EventItem>),
+            },
+          },
+        },
+        responses: { '2XX': { description: 'Received. Any other answer, or none within 10 seconds, is retried.' } },
+      } satisfies OperationObject,
+    },
+  ]),
+);
+
 const health: OperationObject = {
   tags: ['Operations'],
   summary: 'Liveness and database state',
@@ -543,11 +915,19 @@ export const openApiDocument: OpenAPIObject = {
   tags: [
     { name: 'Demands', description: 'Create demands for missions.' },
     { name: 'Reports', description: 'Paginated reporting listings.' },
+    { name: 'Events', description: 'What changed, as a feed; the same events are delivered to webhooks.' },
+    { name: 'Webhooks', description: 'Receivers of signed event deliveries.' },
     { name: 'Operations', description: 'Service state.' },
   ],
   security: [{ clientIdAuth: [], clientSecretAuth: [] }],
+  webhooks: webhookDeliveries,
   paths: {
     '/v1/missions/demands': { post: createDemand },
+    '/v1/missions/demands/{id}': { get: getDemand },
+    '/v1/events': { get: listEvents },
+    '/v1/webhooks': { post: createWebhook, get: listWebhooks },
+    '/v1/webhooks/{id}': { delete: removeWebhook },
+    '/v1/webhooks/{id}/deliveries': { get: listWebhookDeliveries, post: redeliverEvent },
     '/v1/forms-data/customers': {
       get: listing({
         summary: 'List form answers',

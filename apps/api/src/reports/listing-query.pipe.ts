@@ -47,3 +47,8 @@ export class ListingQueryPipe<T extends object> implements PipeTransform<Record<
     return instance;
   }
 }
+
+class NoParameters {}
+
+/** For operations that take no query parameter: any one is unknown (contract section 7, as section 3). */
+export const noQueryParameters = new ListingQueryPipe({ dto: NoParameters, parameters: [] });

@@ -9,7 +9,8 @@ import { CalendarDate, strictInteger } from '../http/validators';
 /** MB and MU keys are short; anything longer cannot match one. */
 export const KEY_MAX_LENGTH = 64;
 
-class PagedQuery {
+/** `page` and `itemsPerPage`, as every paged listing takes them. */
+export class PageQueryDto {
   @IsOptional()
   @Transform(strictInteger)
   @IsInt()
@@ -22,7 +23,9 @@ class PagedQuery {
   @Min(1)
   @Max(REPORT_LIMITS.itemsPerPageMax)
   itemsPerPage?: number;
+}
 
+class PagedQuery extends PageQueryDto {
   @IsOptional()
   @Length(1, KEY_MAX_LENGTH)
   mbKey?: string;

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       databaseAcquireTimeoutMs: 2000,
       authFailureLimit: { perAddress: 30, perClientId: 60 },
       trustProxyHops: 0,
+      webhooksAllowHttp: false,
     });
   });
 
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       AUTH_FAILURE_LIMIT_PER_ADDRESS: '0',
       AUTH_FAILURE_LIMIT_PER_CLIENT_ID: '500',
       TRUST_PROXY_HOPS: '1',
+      WEBHOOKS_ALLOW_HTTP: 'true',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
@@ -51,6 +53,7 @@ describe('loadConfig', () => {
     expect(config.shutdownTimeoutMs).toBe(2500);
     expect(config.authFailureLimit).toEqual({ perAddress: 0, perClientId: 500 });
     expect(config.trustProxyHops).toBe(1);
+    expect(config.webhooksAllowHttp).toBe(true);
   });
 
   it.each([
@@ -71,6 +74,7 @@ describe('loadConfig', () => {
     [{ AUTH_FAILURE_LIMIT_PER_ADDRESS: '-1' }, 'AUTH_FAILURE_LIMIT_PER_ADDRESS must be an integer from 0 to 1000000'],
     [{ AUTH_FAILURE_LIMIT_PER_CLIENT_ID: 'ten' }, 'AUTH_FAILURE_LIMIT_PER_CLIENT_ID must be an integer from 0 to 1000000'],
     [{ TRUST_PROXY_HOPS: 'yes' }, 'TRUST_PROXY_HOPS must be an integer from 0 to 10'],
+    [{ WEBHOOKS_ALLOW_HTTP: 'yes' }, 'WEBHOOKS_ALLOW_HTTP must be true or false (got "yes")'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

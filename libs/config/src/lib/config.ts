@@ -35,6 +35,8 @@ export interface AppConfig {
   authFailureLimit: { perAddress: number; perClientId: number };
   /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
   trustProxyHops: number;
+  /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
+  webhooksAllowHttp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +121,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
   };
   const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
+  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
+  if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
+  const webhooksAllowHttp = allowHttp === 'true';
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -139,5 +144,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     searchConcurrency,
     authFailureLimit,
     trustProxyHops,
+    webhooksAllowHttp,
   };
 }

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { InMemoryDatabase } from './in-memory-database';
 import {
   InMemoryClientAccountRepository,
+  InMemoryDemandReadModel,
   InMemoryDemandRepository,
+  InMemoryEventFeed,
+  InMemoryFieldWorkRepository,
   InMemoryIdempotencyKeys,
   InMemoryParticipantRepository,
+  InMemoryWebhookRepository,
 } from './in-memory-adapters';
 import type { PersistenceHarness } from './port-contracts';
 
@@ -15,6 +19,10 @@ export function inMemoryHarness(db = new InMemoryDatabase()): PersistenceHarness
     demands: new InMemoryDemandRepository(db),
     idempotencyKeys: new InMemoryIdempotencyKeys(db),
     participants: new InMemoryParticipantRepository(db),
+    fieldWork: new InMemoryFieldWorkRepository(db),
+    eventFeed: new InMemoryEventFeed(db),
+    webhooks: new InMemoryWebhookRepository(db),
+    demandReads: new InMemoryDemandReadModel(db),
     fixtures: {
       async account() {
         const id = randomUUID();
@@ -40,6 +48,41 @@ export function inMemoryHarness(db = new InMemoryDatabase()): PersistenceHarness
         return db.demands
           .filter((d) => d.accountId === accountId)
           .map((d) => ({ id: d.id, mbKeys: d.missions.map((m) => m.mbKey).sort() }));
+      },
+      async pdvRecord(accountId, muKey, product) {
+        const participant = db.participants.find((p) => p.accountId === accountId && p.muKey === muKey);
+        if (!participant) throw new Error(`no participant ${muKey}`);
+        let register = db.registers.find((r) => r.accountId === accountId && r.missionsUserId === participant.id);
+        if (!register) {
+          register = { id: randomUUID(), missionsUserId: participant.id, identifier: 'REG-1', status: 'PENDING', accountId };
+          db.registers.push(register);
+        }
+        const id = randomUUID();
+        db.pdvRecords.push({ id, accountId, registerId: register.id, importProductsId: randomUUID(), status: 'PENDING', deliveredAt: null, product });
+        return id;
+      },
+      async stop(accountId, muKey, startedAt) {
+        const participant = db.participants.find((p) => p.accountId === accountId && p.muKey === muKey);
+        if (!participant) throw new Error(`no participant ${muKey}`);
+        const id = randomUUID();
+        db.stops.push({
+          id,
+          accountId,
+          missionsUserId: participant.id,
+          placeName: 'Depot',
+          type: 'DELIVERY',
+          identifier: 'STOP-1',
+          progress: 1,
+          startedAt,
+          finishedAt: null,
+        });
+        return id;
+      },
+      async eventsOf(accountId) {
+        return db.events
+          .filter((e) => e.accountId === accountId)
+          .sort((a, b) => a.position - b.position)
+          .map(({ position: _position, recordedAt: _recordedAt, ...event }) => structuredClone(event));
       },
     },
   };

@@ -4,3 +4,4 @@ export * from './in-memory-harness';
 export * from './port-contracts';
 export * from './test-doubles';
 export * from './object-mothers';
+export * from './outbox-contracts';

@@ -4,7 +4,12 @@ import { UNKNOWN_CLIENT_HASH } from '../lib/application/credentials/secret-hashe
 import type { ClientAccountRepository } from '../lib/application/ports/client-accounts.port';
 import type { DemandRepository, NewDemand } from '../lib/application/ports/demand-repository.port';
 import type { ClaimWindow, IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
+import type { DomainEvent } from '../lib/application/events/domain-event';
+import type { FieldWorkRepository } from '../lib/application/ports/field-work-repository.port';
 import type { ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import type { WebhookRepository } from '../lib/application/ports/webhook-repository.port';
+import type { DemandReadModel } from '../lib/application/queries/get-demand/demand.read-model.port';
+import type { EventFeed } from '../lib/application/queries/list-events/event-feed.read-model.port';
 import type { DemandInput } from '../lib/model/demand';
 import type { MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
@@ -27,6 +32,10 @@ export interface PersistenceHarness {
   demands: DemandRepository;
   idempotencyKeys: IdempotencyKeys;
   participants: ParticipantRepository;
+  fieldWork: FieldWorkRepository;
+  eventFeed: EventFeed;
+  webhooks: WebhookRepository;
+  demandReads: DemandReadModel;
   fixtures: {
     account(): Promise<string>;
     mainMission(accountId: string, subcategory: { checkInCheckOut: boolean; requiresForm: boolean }): Promise<string>;
@@ -34,6 +43,12 @@ export interface PersistenceHarness {
     form(accountId: string, kind: 'FORM' | 'PDV'): Promise<string>;
     /** Stored demands of the account with their missions' MB keys. */
     demandsOf(accountId: string): Promise<{ id: string; mbKeys: string[] }[]>;
+    /** A PENDING point-of-sale record of the participant's register (made PENDING when missing), for a product of that name. */
+    pdvRecord(accountId: string, muKey: string, product: string): Promise<string>;
+    /** A started DELIVERY stop of the participant, at a place named `Depot`, identifier `STOP-1`. */
+    stop(accountId: string, muKey: string, startedAt: Date): Promise<string>;
+    /** The account's events as stored, in the order the outbox numbered them. */
+    eventsOf(accountId: string): Promise<DomainEvent[]>;
   };
 }
 
@@ -41,13 +56,14 @@ const key = () => `MB-${randomUUID().slice(0, 12).toUpperCase()}`;
 
 const demandInput = (missionMainId: string, overrides: Partial<DemandInput> = {}) => aDemandInput({ missionMainId, ...overrides });
 
-function newDemand(accountId: string, input: DemandInput, missions = 1, idempotencyKey: string | null = null): NewDemand {
+export function newDemand(accountId: string, input: DemandInput, missions = 1, idempotencyKey: string | null = null): NewDemand {
   return {
     id: randomUUID(),
     accountId,
     input,
     createdAt: new Date('2026-11-21T10:00:00Z'),
     idempotencyKey,
+    events: [],
     missions: Array.from({ length: missions }, (_, i) => ({
       id: randomUUID(),
       mbKey: key(),
@@ -59,7 +75,8 @@ function newDemand(accountId: string, input: DemandInput, missions = 1, idempote
 }
 
 /** The missions of `newDemand` are on 2026-12-01 in São Paulo; places are taken days before. */
-const BEFORE_THE_DAY = { now: new Date('2026-11-21T10:00:00Z'), timeZone: 'America/Sao_Paulo' };
+/** A time before every mission day the contracts plan, in their zone: places may still be taken. */
+export const BEFORE_THE_DAY = { now: new Date('2026-11-21T10:00:00Z'), timeZone: 'America/Sao_Paulo' };
 
 const window = (now: Date): ClaimWindow => ({
   now,
@@ -163,32 +180,34 @@ export function describePersistenceContract(name: string, harness: () => Persist
         const { idempotencyKeys, demands, fixtures } = harness();
         const account = await fixtures.account();
         const now = new Date('2026-11-21T10:00:00Z');
-        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toBe('claimed');
-        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toBe('in-flight');
-        expect(await idempotencyKeys.claim(account, 'k1', 'fp-b', window(now))).toBe('mismatch');
+        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toEqual({ outcome: 'claimed' });
+        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toEqual({ outcome: 'in-flight' });
+        expect(await idempotencyKeys.claim(account, 'k1', 'fp-b', window(now))).toEqual({ outcome: 'mismatch' });
 
         const mission = await fixtures.mainMission(account, { checkInCheckOut: false, requiresForm: false });
-        await demands.create(newDemand(account, demandInput(mission), 1, 'k1'));
-        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toBe('replay');
-        expect(await idempotencyKeys.claim(account, 'k1', 'fp-b', window(now))).toBe('mismatch');
+        const demand = newDemand(account, demandInput(mission), 1, 'k1');
+        await demands.create(demand);
+        expect(await idempotencyKeys.claim(account, 'k1', 'fp-a', window(now))).toEqual({ outcome: 'replay', demandId: demand.id });
+        expect(await idempotencyKeys.claim(account, 'k1', 'fp-b', window(now))).toEqual({ outcome: 'mismatch' });
       });
 
       it('a released key, an abandoned claim and an expired key can be claimed again; keys are per client account', async () => {
         const { idempotencyKeys, demands, fixtures } = harness();
         const [account, other] = [await fixtures.account(), await fixtures.account()];
         const now = new Date('2026-11-21T10:00:00Z');
-        expect(await idempotencyKeys.claim(account, 'k2', 'fp', window(now))).toBe('claimed');
-        expect(await idempotencyKeys.claim(other, 'k2', 'fp', window(now))).toBe('claimed');
+        const claimed = { outcome: 'claimed' };
+        expect(await idempotencyKeys.claim(account, 'k2', 'fp', window(now))).toEqual(claimed);
+        expect(await idempotencyKeys.claim(other, 'k2', 'fp', window(now))).toEqual(claimed);
         await idempotencyKeys.release(account, 'k2');
-        expect(await idempotencyKeys.claim(account, 'k2', 'fp-new', window(now))).toBe('claimed');
+        expect(await idempotencyKeys.claim(account, 'k2', 'fp-new', window(now))).toEqual(claimed);
 
         const later = new Date(now.getTime() + 120_000);
-        expect(await idempotencyKeys.claim(account, 'k2', 'fp-later', window(later))).toBe('claimed');
+        expect(await idempotencyKeys.claim(account, 'k2', 'fp-later', window(later))).toEqual(claimed);
 
         const mission = await fixtures.mainMission(account, { checkInCheckOut: false, requiresForm: false });
         await demands.create({ ...newDemand(account, demandInput(mission), 1, 'k2'), createdAt: later });
         const nextDay = new Date(later.getTime() + 86_400_001);
-        expect(await idempotencyKeys.claim(account, 'k2', 'fp-next-day', window(nextDay))).toBe('claimed');
+        expect(await idempotencyKeys.claim(account, 'k2', 'fp-next-day', window(nextDay))).toEqual(claimed);
       });
     });
 

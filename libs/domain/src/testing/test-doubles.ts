@@ -16,10 +16,14 @@ export class FixedClock extends Clock {
 
 /** Keys and ids in creation order (`MB-000000000001`, …), so tests can name what they expect. */
 export class SequentialKeys extends KeyGenerator {
-  private counts = { uuid: 0, mb: 0, mu: 0 };
+  private counts = { uuid: 0, event: 0, mb: 0, mu: 0 };
 
   uuid(): string {
     return `00000000-0000-4000-8000-${String(++this.counts.uuid).padStart(12, '0')}`;
+  }
+
+  eventId(): string {
+    return `00000000-0000-7000-8000-${String(++this.counts.event).padStart(12, '0')}`;
   }
 
   mbKey(): string {

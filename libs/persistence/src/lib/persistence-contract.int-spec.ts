@@ -1,4 +1,4 @@
-import { describePersistenceContract } from '@mwr/domain/testing';
+import { describeOutboxContract, describePersistenceContract } from '@mwr/domain/testing';
 import type { DataSource } from 'typeorm';
 import { openDataSource } from './database/data-source';
 import { createMigratedTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -18,3 +18,4 @@ afterAll(async () => {
 });
 
 describePersistenceContract('TypeORM on PostgreSQL', () => typeOrmHarness(dataSource));
+describeOutboxContract('TypeORM on PostgreSQL', () => typeOrmHarness(dataSource));

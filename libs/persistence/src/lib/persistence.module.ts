@@ -2,18 +2,24 @@ import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicat
 import {
   ClientAccountRepository,
   DeliveryResultsReadModel,
+  DemandReadModel,
   DemandRepository,
+  EventFeed,
+  FieldWorkRepository,
   FormAnswersReadModel,
   IdempotencyKeys,
   ParticipantRepository,
   PdvResultsReadModel,
   RegisterResultsReadModel,
+  WebhookRepository,
   WorkforceResultsReadModel,
 } from '@mwr/domain';
 import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
 import { LISTING_SESSION_SETTINGS, openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
+import { PostgresDemandReadModel } from './read-models/demand.read-model';
+import { PostgresEventFeed } from './read-models/event-feed.read-model';
 import { PostgresFormAnswersReadModel } from './read-models/form-answers.read-model';
 import { PostgresPdvResultsReadModel } from './read-models/pdv-results.read-model';
 import { PostgresRegisterResultsReadModel } from './read-models/register-results.read-model';
@@ -22,7 +28,9 @@ import { SearchBulkhead } from './read-models/search-bulkhead';
 import { TypeOrmClientAccountRepository } from './repositories/typeorm-client-account.repository';
 import { TypeOrmDemandRepository } from './repositories/typeorm-demand.repository';
 import { TypeOrmIdempotencyKeys } from './repositories/typeorm-idempotency-keys';
+import { TypeOrmFieldWorkRepository } from './repositories/typeorm-field-work.repository';
 import { TypeOrmParticipantRepository } from './repositories/typeorm-participant.repository';
+import { TypeOrmWebhookRepository } from './repositories/typeorm-webhook.repository';
 
 export interface PersistenceOptions {
   databaseUrl: string;
@@ -59,6 +67,10 @@ const adapters = [
   { provide: DemandRepository, useFactory: (ds: DataSource) => new TypeOrmDemandRepository(ds), inject: [DataSource] },
   { provide: IdempotencyKeys, useFactory: (ds: DataSource) => new TypeOrmIdempotencyKeys(ds), inject: [DataSource] },
   { provide: ParticipantRepository, useFactory: (ds: DataSource) => new TypeOrmParticipantRepository(ds), inject: [DataSource] },
+  { provide: FieldWorkRepository, useFactory: (ds: DataSource) => new TypeOrmFieldWorkRepository(ds), inject: [DataSource] },
+  { provide: WebhookRepository, useFactory: (ds: DataSource) => new TypeOrmWebhookRepository(ds), inject: [DataSource] },
+  { provide: EventFeed, useFactory: (ds: DataSource) => new PostgresEventFeed(ds), inject: [DataSource] },
+  { provide: DemandReadModel, useFactory: (ds: DataSource) => new PostgresDemandReadModel(ds), inject: [DataSource] },
   { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
     provide: WorkforceResultsReadModel,

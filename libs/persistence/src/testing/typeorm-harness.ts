@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { DomainEvent } from '@mwr/domain';
 import type { PersistenceHarness } from '@mwr/domain/testing';
 import type { DataSource } from 'typeorm';
 import { TypeOrmClientAccountRepository } from '../lib/repositories/typeorm-client-account.repository';
 import { TypeOrmDemandRepository } from '../lib/repositories/typeorm-demand.repository';
 import { TypeOrmIdempotencyKeys } from '../lib/repositories/typeorm-idempotency-keys';
 import { TypeOrmParticipantRepository } from '../lib/repositories/typeorm-participant.repository';
+import { TypeOrmFieldWorkRepository } from '../lib/repositories/typeorm-field-work.repository';
+import { TypeOrmWebhookRepository } from '../lib/repositories/typeorm-webhook.repository';
+import { PostgresEventFeed } from '../lib/read-models/event-feed.read-model';
+import { PostgresDemandReadModel } from '../lib/read-models/demand.read-model';
 
 /** The PostgreSQL adapters with fixtures written as rows, for the shared port contract suites. */
 export function typeOrmHarness(db: DataSource): PersistenceHarness {
@@ -14,6 +19,10 @@ export function typeOrmHarness(db: DataSource): PersistenceHarness {
     demands: new TypeOrmDemandRepository(db),
     idempotencyKeys: new TypeOrmIdempotencyKeys(db),
     participants: new TypeOrmParticipantRepository(db),
+    fieldWork: new TypeOrmFieldWorkRepository(db),
+    eventFeed: new PostgresEventFeed(db),
+    webhooks: new TypeOrmWebhookRepository(db),
+    demandReads: new PostgresDemandReadModel(db),
     fixtures: {
       async account() {
         const id = randomUUID();
@@ -61,6 +70,45 @@ export function typeOrmHarness(db: DataSource): PersistenceHarness {
           AND NOT EXISTS (SELECT 1 FROM demands d WHERE d.id = m.demand_id)`, [accountId]);
         if (orphans.n > 0) throw new Error('missions without a demand');
         return rows.map((row) => ({ id: row.id, mbKeys: row.mb_keys }));
+      },
+      async pdvRecord(accountId, muKey, product) {
+        const participant = await one<{ id: string; mission_id: string }>(
+          `SELECT id, mission_id FROM missions_users WHERE client_account_id = $1 AND mu_key = $2`,
+          [accountId, muKey],
+        );
+        await db.query(
+          `INSERT INTO registers (id, client_account_id, missions_user_id, mission_id, identifier, status, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, 'REG-1', 'PENDING', now(), now()) ON CONFLICT DO NOTHING`,
+          [randomUUID(), accountId, participant.id, participant.mission_id],
+        );
+        const register = await one<{ id: string }>(`SELECT id FROM registers WHERE missions_user_id = $1`, [participant.id]);
+        const productId = randomUUID();
+        await db.query(`INSERT INTO import_products (id, client_account_id, name) VALUES ($1, $2, $3)`, [productId, accountId, product]);
+        const id = randomUUID();
+        await db.query(
+          `INSERT INTO pdv_records (id, client_account_id, register_id, import_products_id, status, updated_at) VALUES ($1, $2, $3, $4, 'PENDING', now())`,
+          [id, accountId, register.id, productId],
+        );
+        return id;
+      },
+      async stop(accountId, muKey, startedAt) {
+        const participant = await one<{ id: string }>(`SELECT id FROM missions_users WHERE client_account_id = $1 AND mu_key = $2`, [accountId, muKey]);
+        const placeId = randomUUID();
+        await db.query(`INSERT INTO delivery_places (id, client_account_id, name, address) VALUES ($1, $2, 'Depot', 'Rua A, 1')`, [placeId, accountId]);
+        const id = randomUUID();
+        await db.query(
+          `INSERT INTO delivery_stops (id, client_account_id, missions_user_id, delivery_place_id, type, progress, identifier, started_at, updated_at)
+           VALUES ($1, $2, $3, $4, 'DELIVERY', 1, 'STOP-1', $5, $5)`,
+          [id, accountId, participant.id, placeId, startedAt],
+        );
+        return id;
+      },
+      async eventsOf(accountId) {
+        const rows: { id: string; type: DomainEvent['type']; occurred_at: Date; data: DomainEvent['data'] }[] = await db.query(
+          `SELECT id, type, occurred_at, data FROM events WHERE client_account_id = $1 ORDER BY position`,
+          [accountId],
+        );
+        return rows.map((row) => ({ id: row.id, accountId, type: row.type, occurredAt: row.occurred_at, data: row.data }));
       },
     },
   };

@@ -5,6 +5,7 @@ import { CredentialsConfig } from './credentials/secret-hasher';
 import { AcceptPlaceHandler } from './commands/accept-place/accept-place.handler';
 import { CreateDemandHandler } from './commands/create-demand/create-demand.handler';
 import { ParticipantProgressHandler } from './commands/participant-progress/participant-progress.handler';
+import { FinishDeliveryStopHandler, MarkPdvDoneHandler } from './commands/field-work/field-work.handlers';
 import { ReviewRegisterHandler } from './commands/review-register/review-register.handler';
 import { SubmitWorkHandler } from './commands/submit-work/submit-work.handler';
 import {
@@ -19,8 +20,12 @@ import { ListPdvResultsHandler } from './queries/list-pdv-results/list-pdv-resul
 import { ListRegisterResultsHandler } from './queries/list-register-results/list-register-results.handler';
 import { ListWorkforceResultsHandler } from './queries/list-workforce-results/list-workforce-results.handler';
 import { ParticipantsDueForExpiryHandler } from './queries/participants-due-for-expiry/participants-due-for-expiry.handler';
+import { GetDemandHandler } from './queries/get-demand/get-demand.handler';
+import { ListEventsHandler } from './queries/list-events/list-events.handler';
+import { WEBHOOK_HANDLERS } from './webhooks/webhook.handlers';
+import { HostResolver, SystemHostResolver, WebhookUrlPolicy } from './webhooks/webhook-url';
 
-/** The handlers of the commands, of the credential queries and of the clock's query, for an app module's providers. */
+/** The handlers of the commands, of the credential queries, of the clock's query and of the queries the CLI shares with the service, for an app module's providers. */
 export const DOMAIN_HANDLERS = [
   CreateDemandHandler,
   AcceptPlaceHandler,
@@ -28,6 +33,11 @@ export const DOMAIN_HANDLERS = [
   SubmitWorkHandler,
   ReviewRegisterHandler,
   ParticipantsDueForExpiryHandler,
+  MarkPdvDoneHandler,
+  FinishDeliveryStopHandler,
+  GetDemandHandler,
+  ListEventsHandler,
+  ...WEBHOOK_HANDLERS,
   CreateClientAccountHandler,
   RevokeClientAccountHandler,
   ListClientAccountsHandler,
@@ -47,11 +57,18 @@ export const REPORT_HANDLERS = [
  * The domain's handlers with the system clock, random keys and its settings: what any app running
  * the domain provides besides the persistence adapters.
  */
-export function domainProviders(settings: { reportTimeZone: string; slaToleranceMinutes: number; credentialsPepper: string }) {
+export function domainProviders(settings: {
+  reportTimeZone: string;
+  slaToleranceMinutes: number;
+  credentialsPepper: string;
+  webhooksAllowHttp: boolean;
+}) {
   return [
     ...DOMAIN_HANDLERS,
     { provide: Clock, useClass: SystemClock },
     { provide: KeyGenerator, useClass: RandomKeyGenerator },
+    { provide: HostResolver, useClass: SystemHostResolver },
+    { provide: WebhookUrlPolicy, useValue: { allowLoopback: settings.webhooksAllowHttp } satisfies WebhookUrlPolicy },
     {
       provide: DomainConfig,
       useValue: { reportTimeZone: settings.reportTimeZone, slaToleranceMinutes: settings.slaToleranceMinutes } satisfies DomainConfig,

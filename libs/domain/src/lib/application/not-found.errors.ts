@@ -5,7 +5,15 @@ export class NotFoundError extends DomainError {
   readonly kind = 'not-found' as const;
 
   constructor(
-    readonly code: 'MISSION_NOT_FOUND' | 'PARTICIPANT_NOT_FOUND' | 'REGISTER_NOT_FOUND' | 'CLIENT_NOT_FOUND',
+    readonly code:
+      | 'MISSION_NOT_FOUND'
+      | 'PARTICIPANT_NOT_FOUND'
+      | 'REGISTER_NOT_FOUND'
+      | 'CLIENT_NOT_FOUND'
+      | 'PDV_NOT_FOUND'
+      | 'STOP_NOT_FOUND'
+      | 'DEMAND_NOT_FOUND'
+      | 'WEBHOOK_NOT_FOUND',
     message: string,
   ) {
     super(message);
@@ -21,5 +29,21 @@ export class NotFoundError extends DomainError {
 
   static register(muKey: string): NotFoundError {
     return new NotFoundError('REGISTER_NOT_FOUND', `No register for MU key ${muKey}`);
+  }
+
+  static pdv(id: string): NotFoundError {
+    return new NotFoundError('PDV_NOT_FOUND', `No point-of-sale record ${id}`);
+  }
+
+  static stop(id: string): NotFoundError {
+    return new NotFoundError('STOP_NOT_FOUND', `No delivery stop ${id}`);
+  }
+
+  static demand(id: string): NotFoundError {
+    return new NotFoundError('DEMAND_NOT_FOUND', `No demand ${id}`);
+  }
+
+  static webhook(id: string): NotFoundError {
+    return new NotFoundError('WEBHOOK_NOT_FOUND', `No webhook ${id}`);
   }
 }

@@ -27,8 +27,13 @@ describe('migrate', () => {
   it('the migrations since the listing rows can be undone and applied again, leaving their triggers working', async () => {
     const source = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
     const one = async (sql: string) => (await source.query(sql))[0];
+    const undo = () => source.undoLastMigration({ transaction: 'each' });
     const deferrableTriggers = `SELECT count(*)::int AS n FROM pg_trigger WHERE tgname LIKE '%\\_listings' AND pg_get_triggerdef(oid) LIKE '%listing_rows_maintained()%'`;
     const foreignKeys = `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f'`;
+    const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`;
+    const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
+    const flagKey = `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'main_missions_check_in_check_out_fkey'`;
+    const outboxTables = `SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('events', 'event_streams', 'webhook_endpoints', 'webhook_deliveries')`;
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
@@ -39,41 +44,41 @@ describe('migrate', () => {
         'AccountScopedKeys1764500000000',
         'ParticipantExpiryIndex1764510000000',
         'CheckInCheckOutFromSubcategory1764520000000',
+        'OutboxAndWebhooks1764600000000',
       ]);
-      expect(await one(deferrableTriggers)).toEqual({ n: 12 });
-      const fewer = (await one(foreignKeys)).n;
-      const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`;
-      const all = (await one(indexes)).n;
-      const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
+      const migrated = { triggers: await one(deferrableTriggers), foreignKeys: await one(foreignKeys), indexes: await one(indexes) };
+      expect(migrated.triggers).toEqual({ n: 12 });
       expect(await one(expiryIndex)).toEqual({ n: 1 });
-      const flagKey = `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'main_missions_check_in_check_out_fkey'`;
       expect(await one(flagKey)).toEqual({ n: 1 });
+      expect(await one(outboxTables)).toEqual({ tables: 4 });
 
-      await source.undoLastMigration({ transaction: 'each' });
+      await undo();
+      expect(await one(outboxTables)).toEqual({ tables: 0 });
+      const beforeOutbox = { foreignKeys: (await one(foreignKeys)).n, indexes: (await one(indexes)).n };
+      await undo();
       expect(await one(flagKey)).toEqual({ n: 0 });
-      expect((await one(foreignKeys)).n).toBe(fewer);
-      await source.undoLastMigration({ transaction: 'each' });
+      // It took the place of the main mission's tenant key to its subcategory.
+      expect((await one(foreignKeys)).n).toBe(beforeOutbox.foreignKeys);
+      await undo();
       expect(await one(expiryIndex)).toEqual({ n: 0 });
       // The flag's unique key on subcategories and the expiry index.
-      const leaner = all - 2;
-      expect((await one(indexes)).n).toBe(leaner);
-      await source.undoLastMigration({ transaction: 'each' });
-      expect((await one(indexes)).n).toBe(leaner + 5);
-      await source.undoLastMigration({ transaction: 'each' });
-      expect((await one(foreignKeys)).n).toBe(fewer + 30);
-      await source.undoLastMigration({ transaction: 'each' });
+      expect((await one(indexes)).n).toBe(beforeOutbox.indexes - 2);
+      await undo();
+      expect((await one(indexes)).n).toBe(beforeOutbox.indexes - 2 + 5);
+      await undo();
+      expect((await one(foreignKeys)).n).toBe(beforeOutbox.foreignKeys + 30);
+      await undo();
       expect(await one(deferrableTriggers)).toEqual({ n: 0 });
       expect(await one(`SELECT count(*)::int AS n FROM pg_views WHERE viewname LIKE '%\\_listed'`)).toEqual({ n: 0 });
       expect(await one(`SELECT prosrc LIKE '%workforce_listed%' AS reads_view FROM pg_proc WHERE proname = 'refresh_workforce_rows'`)).toEqual({ reads_view: false });
-      await source.undoLastMigration({ transaction: 'each' });
+      await undo();
       expect(await one(`SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('listing_counts', 'workforce_rows')`)).toEqual({ tables: 0 });
 
       expect(await migrate(source)).toEqual(since);
-      expect(await one(deferrableTriggers)).toEqual({ n: 12 });
-      expect((await one(foreignKeys)).n).toBe(fewer);
-      expect((await one(indexes)).n).toBe(all);
+      expect({ triggers: await one(deferrableTriggers), foreignKeys: await one(foreignKeys), indexes: await one(indexes) }).toEqual(migrated);
       expect(await one(expiryIndex)).toEqual({ n: 1 });
       expect(await one(flagKey)).toEqual({ n: 1 });
+      expect(await one(outboxTables)).toEqual({ tables: 4 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

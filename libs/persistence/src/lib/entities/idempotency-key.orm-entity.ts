@@ -19,4 +19,7 @@ export class IdempotencyKeyOrmEntity {
 
   @Column('timestamptz', { name: 'completed_at', nullable: true })
   completedAt!: Date | null;
+
+  @Column('uuid', { name: 'demand_id', nullable: true })
+  demandId!: string | null;
 }

@@ -9,6 +9,7 @@ import { ImpliedForeignKeys1764400000000 } from './1764400000000-implied-foreign
 import { AccountScopedKeys1764500000000 } from './1764500000000-account-scoped-keys';
 import { ParticipantExpiryIndex1764510000000 } from './1764510000000-participant-expiry-index';
 import { CheckInCheckOutFromSubcategory1764520000000 } from './1764520000000-check-in-check-out-from-subcategory';
+import { OutboxAndWebhooks1764600000000 } from './1764600000000-outbox-and-webhooks';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AccountScopedKeys1764500000000,
   ParticipantExpiryIndex1764510000000,
   CheckInCheckOutFromSubcategory1764520000000,
+  OutboxAndWebhooks1764600000000,
 ];

@@ -1,6 +1,7 @@
 import { type DemandInput, type DemandReferences, DemandRepository, type NewDemand } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
 import { DemandOrmEntity, MissionOrmEntity } from '../entities';
+import { appendEvents } from '../outbox/append-events';
 
 export class TypeOrmDemandRepository extends DemandRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -73,10 +74,11 @@ export class TypeOrmDemandRepository extends DemandRepository {
       );
       if (demand.idempotencyKey !== null) {
         await manager.query(
-          `UPDATE idempotency_keys SET state = 'DONE', completed_at = $3 WHERE client_account_id = $1 AND key = $2`,
-          [demand.accountId, demand.idempotencyKey, demand.createdAt],
+          `UPDATE idempotency_keys SET state = 'DONE', completed_at = $3, demand_id = $4 WHERE client_account_id = $1 AND key = $2`,
+          [demand.accountId, demand.idempotencyKey, demand.createdAt, demand.id],
         );
       }
+      await appendEvents(manager, demand.events);
     });
   }
 }

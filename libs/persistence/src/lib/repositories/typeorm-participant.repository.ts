@@ -1,4 +1,6 @@
 import {
+  type ChangeContext,
+  type DomainEvent,
   type DueParticipant,
   type ExpiryCutoffs,
   type MissionPlaces,
@@ -14,14 +16,16 @@ import {
 } from '@mwr/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MissionsUserOrmEntity, RegisterOrmEntity } from '../entities';
+import { appendEvents } from '../outbox/append-events';
 
 // Below every other uuid: the first page starts after it.
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** A participant's row as `lockParticipant` reads it, with its mission's date. */
+/** A participant's row as `lockParticipant` reads it, with its mission's date and MB key. */
 interface ParticipantRow {
   id: string;
   mu_key: string;
+  mb_key: string;
   mission_id: string;
   mission_date: Date;
   user_name: string;
@@ -74,6 +78,23 @@ function changes(state: ParticipantState) {
   };
 }
 
+/** A change's context: the keys its events name, and the events it records, appended when the change is written. */
+function contextOf(muKey: string, mbKey: string): ChangeContext & { recorded: DomainEvent[] } {
+  const recorded: DomainEvent[] = [];
+  return { muKey, mbKey, recorded, record: (...events) => recorded.push(...events) };
+}
+
+/** The context of a change to work whose participant's row was not read with its MB key. */
+export async function changeContext(
+  manager: EntityManager,
+  accountId: string,
+  muKey: string,
+  missionId: string,
+): Promise<ChangeContext & { recorded: DomainEvent[] }> {
+  const [{ mb_key: mbKey }] = await manager.query(`SELECT mb_key FROM missions WHERE client_account_id = $1 AND id = $2`, [accountId, missionId]);
+  return contextOf(muKey, mbKey);
+}
+
 export class TypeOrmParticipantRepository extends ParticipantRepository {
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -116,22 +137,25 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
     });
   }
 
-  change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant> {
+  change(accountId: string, muKey: string, mutate: (participant: Participant, context: ChangeContext) => void): Promise<Participant> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.lockParticipant(manager, accountId, muKey);
       const participant = Participant.restore(toState(row));
-      mutate(participant);
+      const context = contextOf(muKey, row.mb_key);
+      mutate(participant, context);
       await manager.update(MissionsUserOrmEntity, { id: row.id }, { ...changes(participant.state), updatedAt: new Date() });
+      await appendEvents(manager, context.recorded);
       return participant;
     });
   }
 
-  submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register> {
+  submitWork(accountId: string, muKey: string, build: (participant: Participant, context: ChangeContext) => Register): Promise<Register> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.lockParticipant(manager, accountId, muKey);
       const existing = await manager.findOne(RegisterOrmEntity, { where: { clientAccountId: accountId, missionsUserId: row.id } });
       if (existing) throw new RegisterAlreadySubmittedError(muKey);
-      const register = build(Participant.restore(toState(row)));
+      const context = contextOf(muKey, row.mb_key);
+      const register = build(Participant.restore(toState(row)), context);
       const now = new Date();
       await manager.insert(RegisterOrmEntity, {
         ...register.state,
@@ -140,11 +164,16 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
         createdAt: now,
         updatedAt: now,
       });
+      await appendEvents(manager, context.recorded);
       return register;
     });
   }
 
-  reviewWork(accountId: string, muKey: string, mutate: (participant: Participant, register: Register | null) => void): Promise<ReviewedWork> {
+  reviewWork(
+    accountId: string,
+    muKey: string,
+    mutate: (participant: Participant, register: Register | null, context: ChangeContext) => void,
+  ): Promise<ReviewedWork> {
     return this.dataSource.transaction(async (manager) => {
       // The participant first, as every verb locks it: a review and a verb on one participant queue.
       const row = await this.lockParticipant(manager, accountId, muKey);
@@ -156,7 +185,8 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
       const register = stored
         ? Register.restore({ id: stored.id, missionsUserId: stored.missions_user_id, identifier: stored.identifier, status: stored.status })
         : null;
-      mutate(participant, register);
+      const context = contextOf(muKey, row.mb_key);
+      mutate(participant, register, context);
       const now = new Date();
       if (JSON.stringify(changes(participant.state)) !== JSON.stringify(changes(toState(row)))) {
         await manager.update(MissionsUserOrmEntity, { id: row.id }, { ...changes(participant.state), updatedAt: now });
@@ -164,6 +194,7 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
       if (register && register.state.status !== stored.status) {
         await manager.update(RegisterOrmEntity, { id: register.state.id }, { status: register.state.status, updatedAt: now });
       }
+      await appendEvents(manager, context.recorded);
       return { participant, register };
     });
   }
@@ -184,7 +215,7 @@ export class TypeOrmParticipantRepository extends ParticipantRepository {
 
   private async lockParticipant(manager: EntityManager, accountId: string, muKey: string): Promise<ParticipantRow> {
     const [row] = await manager.query(
-      `SELECT mu.id, mu.mu_key, mu.mission_id, m.mission_date, mu.user_name, mu.status, mu.shift_starts_at, mu.scheduled_for,
+      `SELECT mu.id, mu.mu_key, m.mb_key, mu.mission_id, m.mission_date, mu.user_name, mu.status, mu.shift_starts_at, mu.scheduled_for,
               mu.check_in_at, mu.check_out_at, mu.token_input, mu.is_sla, mu.rating, mu.rating_message, mu.is_buffer, mu.requests
          FROM missions_users mu JOIN missions m ON m.id = mu.mission_id
         WHERE mu.client_account_id = $1 AND mu.mu_key = $2

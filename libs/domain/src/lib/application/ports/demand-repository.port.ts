@@ -1,4 +1,5 @@
 import type { DemandInput, DemandReferences, PlannedMission } from '../../model/demand';
+import type { DomainEvent } from '../events/domain-event';
 
 export type NewMission = PlannedMission;
 
@@ -10,11 +11,13 @@ export interface NewDemand {
   createdAt: Date;
   /** The Idempotency-Key this demand completes, marked done in the same transaction. */
   idempotencyKey: string | null;
+  /** Written to the outbox in the same transaction. */
+  events: readonly DomainEvent[];
 }
 
 export abstract class DemandRepository {
   /** Looks up, within one client account only, every id the demand names. */
   abstract references(accountId: string, input: DemandInput): Promise<DemandReferences>;
-  /** Stores the demand and its missions in one transaction: all of it, or nothing. */
+  /** Stores the demand, its missions and its events in one transaction: all of it, or nothing. */
   abstract create(demand: NewDemand): Promise<void>;
 }

@@ -1,10 +1,14 @@
 /**
  * - `claimed`: first use of the key; the caller goes on and must complete or release it.
- * - `replay`: the key completed earlier with the same request.
+ * - `replay`: the key completed earlier with the same request, which created `demandId`.
  * - `mismatch`: the key was used with a different request.
  * - `in-flight`: the key's first request has not finished yet.
  */
-export type IdempotencyClaim = 'claimed' | 'replay' | 'mismatch' | 'in-flight';
+export type IdempotencyClaim =
+  | { outcome: 'claimed' }
+  | { outcome: 'replay'; demandId: string }
+  | { outcome: 'mismatch' }
+  | { outcome: 'in-flight' };
 
 export interface ClaimWindow {
   now: Date;

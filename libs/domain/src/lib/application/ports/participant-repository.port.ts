@@ -2,6 +2,16 @@ import type { MissionPlaces } from '../../model/mission-places';
 import type { MissionStatus } from '../../model/mission-status';
 import type { ExpiryCutoffs, Participant } from '../../model/participant';
 import type { Register } from '../../model/register';
+import type { EventRecorder } from '../events/domain-event';
+
+/**
+ * What a repository's transaction offers the closure that changes a participant's work: the keys
+ * its events name, and the outbox, written in the same transaction as the change.
+ */
+export interface ChangeContext extends EventRecorder {
+  readonly muKey: string;
+  readonly mbKey: string;
+}
 
 export interface ReviewedWork {
   participant: Participant;
@@ -23,13 +33,17 @@ export interface DueParticipant {
 export abstract class ParticipantRepository {
   /** Counts `taken` with `holdsPlace`, under a lock of the mission that serialises its takers. */
   abstract accept(accountId: string, mbKey: string, build: (mission: MissionPlaces) => Participant): Promise<Participant>;
-  abstract change(accountId: string, muKey: string, mutate: (participant: Participant) => void): Promise<Participant>;
-  abstract submitWork(accountId: string, muKey: string, build: (participant: Participant) => Register): Promise<Register>;
+  abstract change(accountId: string, muKey: string, mutate: (participant: Participant, context: ChangeContext) => void): Promise<Participant>;
+  abstract submitWork(accountId: string, muKey: string, build: (participant: Participant, context: ChangeContext) => Register): Promise<Register>;
   /**
    * The two reviews of one piece of work: locks the participant, then its register (null when no
-   * work was submitted), and stores what `mutate` changed of either.
+   * work was submitted), and stores what `mutate` changed of either, with the events it recorded.
    */
-  abstract reviewWork(accountId: string, muKey: string, mutate: (participant: Participant, register: Register | null) => void): Promise<ReviewedWork>;
+  abstract reviewWork(
+    accountId: string,
+    muKey: string,
+    mutate: (participant: Participant, register: Register | null, context: ChangeContext) => void,
+  ): Promise<ReviewedWork>;
   /**
    * Participants of every client account due for expiry at `cutoffs`, by id, the first `limit`
    * after `after` (null: from the start). For the clock, which pages through them; reads only.

@@ -35,6 +35,7 @@ async function setup({ places = 2, shifts = SHIFTS, reportTimeZone = 'America/Sa
     missions: [{ id: 'mission-1', mbKey: MB_KEY, storeId: null, missionDate: new Date('2026-12-01T03:00:00.000Z'), places }],
     createdAt: new Date('2026-11-21T13:05:00.000Z'),
     idempotencyKey: null,
+    events: [],
   });
   const accept = (input: Partial<AcceptPlaceInput> = {}, mbKey = MB_KEY, account = accountId) =>
     handler.execute(new AcceptPlaceCommand(account, mbKey, { userName: 'Ana', ...input }));

@@ -7,7 +7,12 @@ export interface IdempotencyRequest {
   fingerprint: string;
 }
 
-export class CreateDemandCommand extends Command<void> {
+/** The demand created, or for a replayed Idempotency-Key the one its first request created. */
+export interface CreatedDemand {
+  demandId: string;
+}
+
+export class CreateDemandCommand extends Command<CreatedDemand> {
   constructor(
     readonly accountId: string,
     readonly input: DemandInput,

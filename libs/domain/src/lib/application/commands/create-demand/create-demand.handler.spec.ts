@@ -1,4 +1,3 @@
-import type { EventBus } from '@nestjs/cqrs';
 import { inMemoryHarness } from '../../../../testing';
 import type { DemandInput } from '../../../model/demand';
 import { DemandRuleError } from '../../../model/demand.errors';
@@ -6,7 +5,6 @@ import { IdempotencyConflictError } from '../../idempotency.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { CreateDemandCommand } from './create-demand.command';
 import { CreateDemandHandler } from './create-demand.handler';
-import { DemandCreatedEvent } from './demand-created.event';
 import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 
 const NOW = new Date('2026-11-21T13:05:00.000Z');
@@ -16,7 +14,6 @@ const MINUTE = 60_000;
 async function setup() {
   const harness = inMemoryHarness();
   const clock = new FixedClock(NOW);
-  const publish = jest.fn();
   const config: DomainConfig = { reportTimeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15 };
   const handler = new CreateDemandHandler(
     harness.demands,
@@ -24,7 +21,6 @@ async function setup() {
     new SequentialKeys(),
     clock,
     config,
-    { publish } as unknown as EventBus,
   );
   const accountId = await harness.fixtures.account();
   const missionMainId = await harness.fixtures.mainMission(accountId, { checkInCheckOut: false, requiresForm: false });
@@ -42,7 +38,7 @@ async function setup() {
   });
   const create = (demand: DemandInput, idempotency: CreateDemandCommand['idempotency'] = null, account = accountId) =>
     handler.execute(new CreateDemandCommand(account, demand, idempotency));
-  return { ...harness, clock, publish, accountId, missionMainId, input, create };
+  return { ...harness, clock, accountId, missionMainId, input, create };
 }
 
 type Ctx = Awaited<ReturnType<typeof setup>>;
@@ -114,16 +110,31 @@ describe('CreateDemandHandler', () => {
       ]);
     });
 
-    it('"a DemandCreated event is published" once, with the MB keys', async () => {
-      const { db, fixtures, accountId, missionMainId, input, create, publish } = await setup();
+    it('"a DemandCreated event is published": one demand.created in the outbox, with each mission\'s MB key, date and places', async () => {
+      const { db, fixtures, accountId, missionMainId, input, create } = await setup();
       const storesIds = [await fixtures.store(accountId, false), await fixtures.store(accountId, false)];
-      await create(input({ storesIds }));
+      const created = await create(input({ storesIds }));
 
-      expect(publish).toHaveBeenCalledTimes(1);
-      const event = publish.mock.calls[0][0];
-      expect(event).toBeInstanceOf(DemandCreatedEvent);
-      const mbKeys = ['MB-000000000001', 'MB-000000000002'];
-      expect(event).toEqual(new DemandCreatedEvent(accountId, db.demands[0].id, missionMainId, mbKeys, NOW));
+      expect(created).toEqual({ demandId: db.demands[0].id });
+      const missionDate = '2026-12-01T03:00:00.000Z';
+      expect(db.events).toEqual([
+        {
+          id: '00000000-0000-7000-8000-000000000001',
+          accountId,
+          type: 'demand.created',
+          occurredAt: NOW,
+          data: {
+            demandId: db.demands[0].id,
+            missionMainId,
+            missions: [
+              { mbKey: 'MB-000000000001', storeId: storesIds[0], missionDate, places: 3 },
+              { mbKey: 'MB-000000000002', storeId: storesIds[1], missionDate, places: 3 },
+            ],
+          },
+          position: 1,
+          recordedAt: expect.any(Date),
+        },
+      ]);
     });
   });
 
@@ -155,7 +166,7 @@ describe('CreateDemandHandler', () => {
       expect(error).toBeInstanceOf(DemandRuleError);
       expect(error).toMatchObject({ code });
       expect(ctx.db.demands).toEqual([]);
-      expect(ctx.publish).not.toHaveBeenCalled();
+      expect(ctx.db.events).toEqual([]);
     });
 
     const foreignIds: [string, DemandRuleError['code'], (ctx: Ctx, other: string) => Promise<Partial<DemandInput>>][] = [
@@ -178,7 +189,7 @@ describe('CreateDemandHandler', () => {
         const other = await ctx.fixtures.account();
         await expect(ctx.create(ctx.input(await foreign(ctx, other)))).rejects.toMatchObject({ code });
         expect(ctx.db.demands).toEqual([]);
-        expect(ctx.publish).not.toHaveBeenCalled();
+        expect(ctx.db.events).toEqual([]);
       },
     );
 
@@ -191,35 +202,35 @@ describe('CreateDemandHandler', () => {
   describe('Idempotency-Key', () => {
     const KEY = { key: 'order-42', fingerprint: 'sha256:aaa' };
 
-    it('"a repeat with the same key and the same body answers again without creating anything", and publishes nothing', async () => {
-      const { db, input, create, publish, fixtures, accountId } = await setup();
-      await create(input(), KEY);
-      await expect(create(input(), KEY)).resolves.toBeUndefined();
+    it('"a repeat with the same key and the same body answers again without creating anything", with the same demand, and no event', async () => {
+      const { db, input, create, fixtures, accountId } = await setup();
+      const first = await create(input(), KEY);
+      await expect(create(input(), KEY)).resolves.toEqual(first);
 
       expect(await fixtures.demandsOf(accountId)).toEqual([{ id: db.demands[0].id, mbKeys: ['MB-000000000001'] }]);
-      expect(publish).toHaveBeenCalledTimes(1);
+      expect(db.events).toHaveLength(1);
     });
 
     it('"the same key with a different body" → IdempotencyConflictError IDEMPOTENCY_KEY_REUSED', async () => {
-      const { db, input, create, publish } = await setup();
+      const { db, input, create } = await setup();
       await create(input(), KEY);
       const error = await rejection(create(input({ participants: 9 }), { ...KEY, fingerprint: 'sha256:bbb' }));
 
       expect(error).toBeInstanceOf(IdempotencyConflictError);
       expect(error).toMatchObject({ kind: 'conflict', code: 'IDEMPOTENCY_KEY_REUSED' });
       expect(db.demands).toHaveLength(1);
-      expect(publish).toHaveBeenCalledTimes(1);
+      expect(db.events).toHaveLength(1);
     });
 
     it('"still in flight" → IdempotencyConflictError IDEMPOTENCY_KEY_IN_FLIGHT', async () => {
-      const { db, idempotencyKeys, accountId, input, create, publish } = await setup();
+      const { db, idempotencyKeys, accountId, input, create } = await setup();
       const window = { now: NOW, abandonedBefore: NOW, expiredBefore: NOW };
-      expect(await idempotencyKeys.claim(accountId, KEY.key, KEY.fingerprint, window)).toBe('claimed');
+      expect(await idempotencyKeys.claim(accountId, KEY.key, KEY.fingerprint, window)).toEqual({ outcome: 'claimed' });
 
       await expect(create(input(), KEY)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_FLIGHT' });
       await expect(create(input(), { ...KEY, fingerprint: 'sha256:bbb' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
       expect(db.demands).toEqual([]);
-      expect(publish).not.toHaveBeenCalled();
+      expect(db.events).toEqual([]);
     });
 
     it('a claim left in flight for over 5 minutes was abandoned: the key may be used again', async () => {
@@ -233,7 +244,7 @@ describe('CreateDemandHandler', () => {
     });
 
     it('"within 24 hours": a key completed longer ago counts as never used', async () => {
-      const { db, input, create, clock, publish } = await setup();
+      const { db, input, create, clock } = await setup();
       await create(input(), KEY);
       clock.current = new Date(NOW.getTime() + 24 * 60 * MINUTE);
       await create(input(), KEY);
@@ -241,11 +252,11 @@ describe('CreateDemandHandler', () => {
       clock.current = new Date(NOW.getTime() + 24 * 60 * MINUTE + 1);
       await create(input(), KEY);
       expect(db.demands).toHaveLength(2);
-      expect(publish).toHaveBeenCalledTimes(2);
+      expect(db.events).toHaveLength(2);
     });
 
     it('when creation fails (a rule error) the key is released, so the same key can be used again', async () => {
-      const { db, fixtures, accountId, input, create, publish } = await setup();
+      const { db, fixtures, accountId, input, create } = await setup();
       const workforceMain = await fixtures.mainMission(accountId, { checkInCheckOut: true, requiresForm: false });
       const storeId = await fixtures.store(accountId, false);
       const demand = input({ missionMainId: workforceMain, shifts: [SHIFT], storesIds: [storeId] });
@@ -257,7 +268,7 @@ describe('CreateDemandHandler', () => {
       for (const store of db.stores.filter((s) => s.id === storeId)) store.isWorkforce = true;
       await create(demand, KEY);
       expect(db.demands).toHaveLength(1);
-      expect(publish).toHaveBeenCalledTimes(1);
+      expect(db.events).toHaveLength(1);
     });
 
     it('when the key cannot be released either (the database went away), the original error is the answer', async () => {
@@ -285,11 +296,11 @@ describe('CreateDemandHandler', () => {
     });
 
     it('without a key, the same request creates a new demand each time', async () => {
-      const { db, input, create, publish } = await setup();
+      const { db, input, create } = await setup();
       await create(input());
       await create(input());
       expect(db.demands.flatMap((d) => d.missions.map((m) => m.mbKey))).toEqual(['MB-000000000001', 'MB-000000000002']);
-      expect(publish).toHaveBeenCalledTimes(2);
+      expect(db.events).toHaveLength(2);
     });
   });
 });

@@ -1,13 +1,13 @@
-import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
-import { checkDemandRules, planMissions } from '../../../model/demand';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { checkDemandRules, type DemandInput, planMissions } from '../../../model/demand';
+import { newEvent } from '../../events/domain-event';
 import { IdempotencyConflictError } from '../../idempotency.errors';
 import { Clock } from '../../ports/clock.port';
 import { DemandRepository } from '../../ports/demand-repository.port';
 import { DomainConfig } from '../../ports/domain-config.port';
 import { IdempotencyKeys } from '../../ports/idempotency-keys.port';
 import { KeyGenerator } from '../../ports/key-generator.port';
-import { CreateDemandCommand } from './create-demand.command';
-import { DemandCreatedEvent } from './demand-created.event';
+import { CreateDemandCommand, type CreatedDemand } from './create-demand.command';
 
 /** A claim older than this was left by a request that died; its key may be used again. */
 const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
@@ -22,10 +22,9 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
     private readonly keys: KeyGenerator,
     private readonly clock: Clock,
     private readonly config: DomainConfig,
-    private readonly events: EventBus,
   ) {}
 
-  async execute({ accountId, input, idempotency }: CreateDemandCommand): Promise<void> {
+  async execute({ accountId, input, idempotency }: CreateDemandCommand): Promise<CreatedDemand> {
     const now = this.clock.now();
     if (idempotency) {
       const claim = await this.idempotencyKeys.claim(accountId, idempotency.key, idempotency.fingerprint, {
@@ -33,28 +32,35 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
         abandonedBefore: new Date(now.getTime() - ABANDONED_CLAIM_MS),
         expiredBefore: new Date(now.getTime() - KEY_LIFETIME_MS),
       });
-      if (claim === 'replay') return;
-      if (claim === 'mismatch') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_REUSED');
-      if (claim === 'in-flight') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT');
+      if (claim.outcome === 'replay') return { demandId: claim.demandId };
+      if (claim.outcome === 'mismatch') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_REUSED');
+      if (claim.outcome === 'in-flight') throw new IdempotencyConflictError('IDEMPOTENCY_KEY_IN_FLIGHT');
     }
-    let event: DemandCreatedEvent;
     try {
-      event = await this.create(accountId, input, idempotency?.key ?? null, now);
+      return await this.create(accountId, input, idempotency?.key ?? null, now);
     } catch (error) {
       // The first failure is the answer. A claim that cannot be given back (the database is gone)
       // is left in flight and counts as abandoned after ABANDONED_CLAIM_MS.
       if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key).catch(() => undefined);
       throw error;
     }
-    // After the commit: the demand exists whatever a listener does with the event.
-    this.events.publish(event);
   }
 
-  private async create(accountId: string, input: CreateDemandCommand['input'], idempotencyKey: string | null, now: Date) {
+  private async create(accountId: string, input: DemandInput, idempotencyKey: string | null, now: Date): Promise<CreatedDemand> {
     checkDemandRules(input, await this.demands.references(accountId, input));
     const missions = planMissions(input, this.config.reportTimeZone, () => ({ id: this.keys.uuid(), mbKey: this.keys.mbKey() }));
     const demandId = this.keys.uuid();
-    await this.demands.create({ id: demandId, accountId, input, missions, createdAt: now, idempotencyKey });
-    return new DemandCreatedEvent(accountId, demandId, input.missionMainId, missions.map((m) => m.mbKey), now);
+    // Written by the demand's own transaction: a client never hears of a demand that was not stored.
+    const created = newEvent(
+      'demand.created',
+      { id: this.keys.eventId(), accountId, occurredAt: now },
+      {
+        demandId,
+        missionMainId: input.missionMainId,
+        missions: missions.map((m) => ({ mbKey: m.mbKey, storeId: m.storeId, missionDate: m.missionDate.toISOString(), places: m.places })),
+      },
+    );
+    await this.demands.create({ id: demandId, accountId, input, missions, createdAt: now, idempotencyKey, events: [created] });
+    return { demandId };
   }
 }

@@ -1,5 +1,5 @@
 import { inMemoryHarness } from '../../../../testing';
-import { MissionStatus } from '../../../model/mission-status';
+import { MissionStatus, missionStatusName } from '../../../model/mission-status';
 import { InvalidTransitionError } from '../../../model/mission-status.errors';
 import type { ParticipantState } from '../../../model/participant';
 import { CheckOutBeforeCheckInError, RatingNotAllowedError } from '../../../model/participant.errors';
@@ -8,11 +8,12 @@ import { NotFoundError } from '../../not-found.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 import { ParticipantProgressHandler } from './participant-progress.handler';
-import { FixedClock } from '../../../../testing/test-doubles';
+import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 import { aParticipantState } from '../../../../testing/object-mothers';
 
 const S = MissionStatus;
 const MU_KEY = 'MU-000000000001';
+const MB_KEY = 'MB-000000000001';
 const SHIFT_START = new Date('2026-12-01T11:00:00.000Z');
 const NOW = new Date('2026-12-01T11:05:00.000Z');
 const minutesAfterShift = (minutes: number) => new Date(SHIFT_START.getTime() + minutes * 60_000);
@@ -25,8 +26,9 @@ async function setup(initial: Partial<ParticipantState> = {}, { slaToleranceMinu
   const harness = inMemoryHarness();
   const config: DomainConfig = { reportTimeZone, slaToleranceMinutes };
   const clock = new FixedClock(NOW);
-  const handler = new ParticipantProgressHandler(harness.participants, clock, config);
+  const handler = new ParticipantProgressHandler(harness.participants, clock, config, new SequentialKeys());
   const accountId = await harness.fixtures.account();
+  harness.db.addMission(accountId, { id: 'mission-1', mbKey: MB_KEY });
   harness.db.participants.push({ ...participant(initial), accountId });
   const act = (action: ParticipantAction, muKey = MU_KEY, account = accountId) =>
     handler.execute(new ParticipantProgressCommand(account, muKey, action));
@@ -78,6 +80,70 @@ describe('ParticipantProgressHandler', () => {
       const result = await act(action);
       expect(result).toEqual({ ...participant(from), ...expected });
       expect(stored()).toEqual(result);
+    });
+  });
+
+  describe('"participant.status_changed": one event per transition, in the transaction of the change', () => {
+    it.each<[string, Partial<ParticipantState>, ParticipantAction, Record<string, unknown>]>([
+      ['estimate approved', { status: S.WAITING_ESTIMATE }, { verb: 'approveEstimate' }, { from: 8, fromName: 'WAITING_ESTIMATE', to: 0, toName: 'WAITING', at: NOW.toISOString() }],
+      [
+        'scheduled, with the time scheduled',
+        { status: S.WAITING },
+        { verb: 'schedule', for: new Date('2026-12-02T12:00:00.000Z') },
+        { from: 0, to: 9, toName: 'SCHEDULED', at: NOW.toISOString(), scheduledFor: '2026-12-02T12:00:00.000Z' },
+      ],
+      [
+        "check-in, at the check-in's time, with its SLA",
+        { status: S.WAITING },
+        { verb: 'checkIn', at: minutesAfterShift(20) },
+        { from: 0, to: 1, toName: 'STARTED', at: minutesAfterShift(20).toISOString(), isSla: false },
+      ],
+      [
+        "check-out, at the check-out's time, with the store duration",
+        checkedIn,
+        { verb: 'checkOut', complete: true, at: new Date('2026-12-01T19:30:15.000Z') },
+        { from: 1, to: 2, toName: 'FINISHED', at: '2026-12-01T19:30:15.000Z', storeDuration: '08:30:15' },
+      ],
+      [
+        'check-out incomplete, with the store duration',
+        checkedIn,
+        { verb: 'checkOut', complete: false, at: minutesAfterShift(90) },
+        { from: 1, to: 7, toName: 'INCOMPLETED', at: minutesAfterShift(90).toISOString(), storeDuration: '01:30:00' },
+      ],
+      ['rejected', finished, { verb: 'reject' }, { from: 2, to: 3, toName: 'REJECTED', at: NOW.toISOString() }],
+      ['expired', { status: S.SCHEDULED, scheduledFor: new Date(NOW.getTime() - 60 * 60_000) }, { verb: 'expire' }, { from: 9, to: 10, toName: 'SCHEDULED_EXPIRED', at: NOW.toISOString() }],
+      ['quit', checkedIn, { verb: 'quit' }, { from: 1, to: 6, toName: 'QUIT', at: NOW.toISOString() }],
+      ['removed', { status: S.WAITING }, { verb: 'remove' }, { from: 0, to: 5, toName: 'REMOVED', at: NOW.toISOString() }],
+    ])('%s', async (_what, from, action, expected) => {
+      const { db, accountId, act } = await setup(from);
+      await act(action);
+      expect(db.events).toEqual([
+        {
+          id: '00000000-0000-7000-8000-000000000001',
+          accountId,
+          type: 'participant.status_changed',
+          occurredAt: new Date(expected.at as string),
+          data: { muKey: MU_KEY, mbKey: MB_KEY, fromName: missionStatusName(from.status as MissionStatus), ...expected },
+          position: 1,
+          recordedAt: expect.any(Date),
+        },
+      ]);
+      expect(Object.keys(db.events[0].data).sort()).toEqual(
+        ['muKey', 'mbKey', 'from', 'fromName', 'to', 'toName', 'at', ...['isSla', 'storeDuration', 'scheduledFor'].filter((k) => k in expected)].sort(),
+      );
+    });
+
+    it('a rating changes no status: no event', async () => {
+      const { db, act } = await setup(finished);
+      await act({ verb: 'rate', rating: 5 });
+      expect(db.events).toEqual([]);
+    });
+
+    it('a refused verb records nothing', async () => {
+      const { db, act } = await setup(checkedIn);
+      await act({ verb: 'checkOut', complete: true, at: minutesAfterShift(-1) }).catch(() => undefined);
+      await act({ verb: 'reject' }).catch(() => undefined);
+      expect(db.events).toEqual([]);
     });
   });
 
@@ -151,6 +217,11 @@ describe('ParticipantProgressHandler', () => {
       await expect(act({ verb: 'reject' })).resolves.toMatchObject({ status: S.REJECTED });
       expect(stored().status).toBe(S.REJECTED);
       expect(db.registers).toEqual([{ ...register('REPROVED'), accountId }]);
+      // Both settle in one change, and a client hears of both.
+      expect(db.events.map((event) => [event.type, event.data])).toEqual([
+        ['participant.status_changed', expect.objectContaining({ from: S.FINISHED, to: S.REJECTED })],
+        ['register.reviewed', { registerId: 'r-1', muKey: MU_KEY, mbKey: MB_KEY, identifier: 'R-1', status: 'REPROVED' }],
+      ]);
     });
 
     it('an approved register forbids rejecting: WORK_APPROVED, nothing changed', async () => {

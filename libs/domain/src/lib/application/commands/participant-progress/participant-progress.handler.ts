@@ -1,7 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Participant, ParticipantState } from '../../../model/participant';
+import type { ChangeContext } from '../../ports/participant-repository.port';
+import { participantStatusChanged, registerReviewed } from '../../events/participant-events';
 import { Clock } from '../../ports/clock.port';
 import { DomainConfig, deadlineRules } from '../../ports/domain-config.port';
+import { KeyGenerator } from '../../ports/key-generator.port';
 import { ParticipantRepository } from '../../ports/participant-repository.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
 
@@ -11,16 +14,39 @@ export class ParticipantProgressHandler implements ICommandHandler<ParticipantPr
     private readonly participants: ParticipantRepository,
     private readonly clock: Clock,
     private readonly config: DomainConfig,
+    private readonly keys: KeyGenerator,
   ) {}
 
   async execute({ accountId, muKey, action }: ParticipantProgressCommand): Promise<ParticipantState> {
     if (action.verb === 'reject') {
       // The work's review: it sees, and may reprove, the register of the work.
-      const { participant } = await this.participants.reviewWork(accountId, muKey, (p, register) => p.reject(register));
+      const { participant } = await this.participants.reviewWork(accountId, muKey, (p, register, context) => {
+        const before = p.state;
+        const pending = register?.state.status === 'PENDING';
+        p.reject(register);
+        this.recordStatusChange(before, p, accountId, context);
+        if (register && pending && register.state.status !== 'PENDING') {
+          context.record(registerReviewed(register, { id: this.keys.eventId(), accountId, muKey, mbKey: context.mbKey, occurredAt: this.clock.now() }));
+        }
+      });
       return participant.state;
     }
-    const participant = await this.participants.change(accountId, muKey, (p) => this.apply(p, action));
+    const participant = await this.participants.change(accountId, muKey, (p, context) => {
+      const before = p.state;
+      this.apply(p, action);
+      this.recordStatusChange(before, p, accountId, context);
+    });
     return participant.state;
+  }
+
+  private recordStatusChange(before: ParticipantState, participant: Participant, accountId: string, context: ChangeContext): void {
+    const event = participantStatusChanged(before, participant.state, {
+      id: this.keys.eventId(),
+      accountId,
+      mbKey: context.mbKey,
+      recordedAt: this.clock.now(),
+    });
+    if (event) context.record(event);
   }
 
   private apply(participant: Participant, action: Exclude<ParticipantAction, { verb: 'reject' }>): void {

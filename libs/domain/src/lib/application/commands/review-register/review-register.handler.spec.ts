@@ -4,14 +4,17 @@ import { RegisterAlreadyReviewedError, type RegisterState, WorkRejectedError } f
 import { NotFoundError } from '../../not-found.errors';
 import { ReviewRegisterCommand } from './review-register.command';
 import { ReviewRegisterHandler } from './review-register.handler';
+import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 
 const MU_KEY = 'MU-000000000001';
+const NOW = new Date('2026-12-02T10:00:00.000Z');
 const PENDING: RegisterState = { id: 'r-1', missionsUserId: 'p-1', identifier: 'receipt 42', status: 'PENDING' };
 
 async function setup({ withRegister = true } = {}) {
   const harness = inMemoryHarness();
-  const handler = new ReviewRegisterHandler(harness.participants);
+  const handler = new ReviewRegisterHandler(harness.participants, new SequentialKeys(), new FixedClock(NOW));
   const accountId = await harness.fixtures.account();
+  harness.db.addMission(accountId, { id: 'mission-1', mbKey: 'MB-000000000001' });
   harness.db.participants.push({
     id: 'p-1',
     muKey: MU_KEY,
@@ -45,6 +48,19 @@ describe('ReviewRegisterHandler', () => {
     expect(db.registers).toEqual([{ ...register, accountId }]);
   });
 
+  it.each(['APPROVED', 'REPROVED'] as const)('records register.reviewed %s in the outbox with the review', async (outcome) => {
+    const { db, accountId, review } = await setup();
+    await review(outcome);
+    expect(db.events).toEqual([
+      expect.objectContaining({
+        accountId,
+        type: 'register.reviewed',
+        occurredAt: NOW,
+        data: { registerId: 'r-1', muKey: MU_KEY, mbKey: 'MB-000000000001', identifier: 'receipt 42', status: outcome },
+      }),
+    ]);
+  });
+
   it('"reviewed once": a second review is refused and the first outcome stays', async () => {
     const { db, review } = await setup();
     await review('APPROVED');
@@ -53,6 +69,7 @@ describe('ReviewRegisterHandler', () => {
     expect(error).toBeInstanceOf(RegisterAlreadyReviewedError);
     expect(error).toMatchObject({ kind: 'conflict', code: 'REGISTER_ALREADY_REVIEWED', status: 'APPROVED' });
     expect(db.registers[0].status).toBe('APPROVED');
+    expect(db.events.map((event) => event.data)).toEqual([expect.objectContaining({ status: 'APPROVED' })]);
   });
 
   it('NotFoundError for an unknown MU key', async () => {

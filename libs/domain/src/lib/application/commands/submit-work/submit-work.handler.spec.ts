@@ -5,9 +5,10 @@ import { RegisterAlreadySubmittedError, type RegisterState, WorkNotFinishedError
 import { NotFoundError } from '../../not-found.errors';
 import { SubmitWorkCommand } from './submit-work.command';
 import { SubmitWorkHandler } from './submit-work.handler';
-import { SequentialKeys } from '../../../../testing/test-doubles';
+import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 
 const MU_KEY = 'MU-000000000001';
+const NOW = new Date('2026-12-02T10:00:00.000Z');
 
 function participant(status: MissionStatus): ParticipantState {
   const finishedOrLater = status === MissionStatus.FINISHED || status === MissionStatus.REJECTED;
@@ -33,8 +34,9 @@ function participant(status: MissionStatus): ParticipantState {
 
 async function setup(status = MissionStatus.FINISHED) {
   const harness = inMemoryHarness();
-  const handler = new SubmitWorkHandler(harness.participants, new SequentialKeys());
+  const handler = new SubmitWorkHandler(harness.participants, new SequentialKeys(), new FixedClock(NOW));
   const accountId = await harness.fixtures.account();
+  harness.db.addMission(accountId, { id: 'mission-1', mbKey: 'MB-000000000001' });
   harness.db.participants.push({ ...participant(status), accountId });
   const submit = (identifier = 'receipt 42', muKey = MU_KEY, account = accountId) =>
     handler.execute(new SubmitWorkCommand(account, muKey, identifier));
@@ -53,6 +55,20 @@ describe('SubmitWorkHandler', () => {
       status: 'PENDING',
     });
     expect(db.registers).toEqual([{ ...register, accountId }]);
+  });
+
+  it('records register.submitted in the outbox, and nothing when the submission is refused', async () => {
+    const { db, accountId, submit } = await setup();
+    const register = await submit('receipt 42');
+    await submit('again').catch(() => undefined);
+    expect(db.events).toEqual([
+      expect.objectContaining({
+        accountId,
+        type: 'register.submitted',
+        occurredAt: NOW,
+        data: { registerId: register.id, muKey: MU_KEY, mbKey: 'MB-000000000001', identifier: 'receipt 42', status: 'PENDING' },
+      }),
+    ]);
   });
 
   it('"the work of a participant is submitted once": a second submission is refused', async () => {
