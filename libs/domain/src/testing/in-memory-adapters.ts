@@ -92,9 +92,10 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeys {
     return existing.state === 'DONE' ? 'replay' : 'in-flight';
   }
 
-  async release(accountId: string, key: string): Promise<void> {
+  async release(accountId: string, key: string, claimedAt: Date): Promise<void> {
     const id = `${accountId}/${key}`;
-    if (this.db.idempotencyKeys.get(id)?.state === 'IN_FLIGHT') this.db.idempotencyKeys.delete(id);
+    const existing = this.db.idempotencyKeys.get(id);
+    if (existing?.state === 'IN_FLIGHT' && existing.createdAt.getTime() === claimedAt.getTime()) this.db.idempotencyKeys.delete(id);
   }
 }
 

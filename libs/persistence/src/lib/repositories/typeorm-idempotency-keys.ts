@@ -1,8 +1,24 @@
 import { type ClaimWindow, type IdempotencyClaim, IdempotencyKeys } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
+
+export interface ReleaseRetry {
+  everyMs: number;
+  /**
+   * How long a claim that could not be given back is tried again. Well under the time after which
+   * a claim counts as abandoned (5 minutes), so a late release never meets a claim that took this
+   * one over; and a release names its claim's time anyway.
+   */
+  forMs: number;
+}
+
+const RELEASE_RETRY: ReleaseRetry = { everyMs: 500, forMs: 60_000 };
 
 export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly retry: ReleaseRetry = RELEASE_RETRY,
+  ) {
     super();
   }
 
@@ -28,10 +44,32 @@ export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
     return existing.state === 'DONE' ? 'replay' : 'in-flight';
   }
 
-  async release(accountId: string, key: string): Promise<void> {
+  async release(accountId: string, key: string, claimedAt: Date): Promise<void> {
+    try {
+      await this.deleteClaim(accountId, key, claimedAt);
+    } catch (error) {
+      // The outage that failed the request fails its release too. Left in place, the claim would
+      // answer every retry of the key 409 "in flight" for minutes after the database came back.
+      if (isDatabaseUnavailable(error)) this.releaseLater(accountId, key, claimedAt, Date.now() + this.retry.forMs);
+      throw error;
+    }
+  }
+
+  private releaseLater(accountId: string, key: string, claimedAt: Date, until: number): void {
+    const timer = setTimeout(() => {
+      this.deleteClaim(accountId, key, claimedAt).catch((error: unknown) => {
+        const again = isDatabaseUnavailable(error) && this.dataSource.isInitialized && Date.now() + this.retry.everyMs <= until;
+        if (again) this.releaseLater(accountId, key, claimedAt, until);
+      });
+    }, this.retry.everyMs);
+    // Pending releases never hold a shutting-down process; what they leave counts as abandoned later.
+    timer.unref();
+  }
+
+  private async deleteClaim(accountId: string, key: string, claimedAt: Date): Promise<void> {
     await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE client_account_id = $1 AND key = $2 AND state = 'IN_FLIGHT'`,
-      [accountId, key],
+      `DELETE FROM idempotency_keys WHERE client_account_id = $1 AND key = $2 AND state = 'IN_FLIGHT' AND created_at = $3`,
+      [accountId, key, claimedAt],
     );
   }
 }
