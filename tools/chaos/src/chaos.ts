@@ -10,9 +10,10 @@ import { cpus, hostname, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
-import { type FaultRecord, judgeIntegrity, reportSegments, seconds, segmentsOf, verdictOf } from './analysis';
+import { describeOutcome, type FaultRecord, judgeIntegrity, reportSegments, seconds, segmentsOf, verdictOf } from './analysis';
 import { readStoredDemands } from './integrity';
 import { Load, type LoadTargets } from './load';
+import type { Attempt } from './outcomes';
 import { PrivatePostgres } from './private-postgres';
 import { PrivateRedis } from './private-redis';
 import { formatReport } from './report-format';
@@ -32,7 +33,11 @@ const PLAN = values.quick
   : { missions: 2_000, baseline: 5_000, postgresStopped: 10_000, postgresFrozen: 20_000, redisStopped: 10_000, after: 8_000 };
 const MISSIONS = values.missions === undefined ? PLAN.missions : Number(values.missions);
 const WORKERS = Number(values.workers);
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** The service's settings a run may be given through its own environment (docs/reliability.md). */
+const PASSED_SETTINGS = ['DATABASE_TIMEOUT_MS', 'DATABASE_ACQUIRE_TIMEOUT_MS', 'SHUTDOWN_TIMEOUT_MS', 'SEARCH_CONCURRENCY', 'SEARCH_CONCURRENCY_PER_ACCOUNT']
+  .filter((name) => process.env[name] !== undefined)
+  .map((name) => `${name}=${process.env[name]}`);
+const SHUTDOWN_TIMEOUT_MS = Number(process.env['SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
 const RECOVERY_LIMIT_MS = 2_000;
 const REPORT_TIME_ZONE = 'America/Sao_Paulo';
 
@@ -50,9 +55,10 @@ async function main(): Promise<number> {
   const workDirectory = mkdtempSync(join(tmpdir(), 'mwr-chaos-'));
   const logPath = join(workDirectory, 'run.log');
   const log = createWriteStream(logPath);
-  const command = `npm run chaos${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  const command = `${PASSED_SETTINGS.map((setting) => `${setting} `).join('')}npm run chaos${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
   say(`# ${command}: ${startedAt.toISOString()}, ${machine()}`);
   say(`Logs of the service, PostgreSQL and Redis: ${logPath}`);
+  say(`Service settings: the defaults${PASSED_SETTINGS.length > 0 ? `, but ${PASSED_SETTINGS.join(' ')}` : ''}; RATE_LIMIT_PER_MINUTE=0, LOG_LEVEL=warn`);
 
   postgres = await PrivatePostgres.start(await freePort(), (line) => log.write(line));
   const redis = new PrivateRedis(await freePort(), log);
@@ -118,7 +124,9 @@ async function main(): Promise<number> {
     record.ended = performance.now();
   });
 
+  let sigterm: FaultRecord | null = null;
   await fault('SIGTERM to the service, then a new one', async (record) => {
+    sigterm = record;
     const { code, ms: drained } = await service.terminate();
     record.notes.push(`exited with ${code} ${ms(drained)} after SIGTERM (SHUTDOWN_TIMEOUT_MS ${SHUTDOWN_TIMEOUT_MS})`);
     if (code !== 0) record.failures.push(`the service exited with ${code}`);
@@ -131,6 +139,7 @@ async function main(): Promise<number> {
 
   await load.stop();
   const loadEnded = performance.now();
+  if (sigterm) noteInFlight(sigterm, load.attempts);
 
   const { stored, checks } = await readStoredDemands(postgres.url, accountId);
   const findings = judgeIntegrity(load.posts, stored);
@@ -138,8 +147,7 @@ async function main(): Promise<number> {
   const verdict = verdictOf(reports, checks, RECOVERY_LIMIT_MS);
   say(`Load: ${WORKERS} keep-alive clients on loopback for ${seconds(loadEnded - loadStarted)}, ${load.attempts.length} requests, ${load.posts.length} demands sent`);
   say('');
-  say(formatReport(reports, checks, verdict));
-  say(`- service log: ${serviceLogSummary(logPath)}`);
+  say(formatReport(reports, checks, verdict, [`service log: ${serviceLogSummary(logPath)}`]));
   say('');
   await service.terminate();
   await redis.stop();
@@ -189,6 +197,15 @@ async function targetsOf(
   } finally {
     await db.end();
   }
+}
+
+/** What became of the requests the service was running when SIGTERM arrived: each should be answered completely. */
+function noteInFlight(record: FaultRecord, attempts: Attempt[]): void {
+  const caught = attempts.filter((attempt) => attempt.started < record.started && attempt.ended > record.started);
+  const outcomes = new Map<string, number>();
+  for (const attempt of caught) outcomes.set(describeOutcome(attempt), (outcomes.get(describeOutcome(attempt)) ?? 0) + 1);
+  const listed = [...outcomes].map(([outcome, n]) => `${outcome} ×${n}`).join(', ');
+  record.notes.push(`${caught.length} requests in flight when SIGTERM arrived${caught.length > 0 ? `, answered: ${listed}` : ''}`);
 }
 
 function ms(value: number): string {

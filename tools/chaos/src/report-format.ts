@@ -51,7 +51,7 @@ function recoveryCell(report: SegmentReport): string {
 }
 
 /** The run as Markdown: one row per fault, the details under it, the verdict last. */
-export function formatReport(reports: SegmentReport[], database: DatabaseChecks, verdict: Verdict): string {
+export function formatReport(reports: SegmentReport[], database: DatabaseChecks, verdict: Verdict, notes: string[] = []): string {
   const lines = [
     '| fault | requests | answers by status | no answer | slowest answer | recovery | demands (integrity) |',
     '|---|---:|---|---|---|---:|---|',
@@ -77,6 +77,7 @@ export function formatReport(reports: SegmentReport[], database: DatabaseChecks,
   lines.push(
     `- database: ${database.demandsWithoutMissions} demands without missions, ${database.keysWithTwoDemands} idempotency keys with two demands, ` +
       `${database.keysLeftInFlight} keys left claimed with no request running`,
+    ...notes.map((note) => `- ${note}`),
   );
   lines.push('');
   lines.push(verdict.met ? 'Verdict: goal met.' : `Verdict: goal missed: ${verdict.reasons.join('; ')}.`);
