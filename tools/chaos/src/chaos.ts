@@ -122,6 +122,12 @@ async function main(): Promise<number> {
     await sleep(record.started + PLAN.redisStopped - performance.now());
     await redis.start();
     record.ended = performance.now();
+    const written = await redis.untilWritten(PLAN.after);
+    record.notes.push(
+      written === null
+        ? `the service wrote nothing to the new Redis within ${seconds(PLAN.after)}`
+        : `the service cached a listing in the new Redis ${ms(written)} after it answered PING (reconnected)`,
+    );
   });
 
   let sigterm: FaultRecord | null = null;

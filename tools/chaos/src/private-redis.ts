@@ -41,27 +41,39 @@ export class PrivateRedis {
     await exited;
   }
 
+  /** Milliseconds until the service has written to this Redis (a restarted one starts empty), or null within `withinMs`. */
+  async untilWritten(withinMs: number): Promise<number | null> {
+    const started = performance.now();
+    while (performance.now() - started < withinMs) {
+      const reply = await command(this.port, 'DBSIZE');
+      if (reply !== null && /^:[1-9]/.test(reply)) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return null;
+  }
+
   private async untilAnswering(): Promise<void> {
     for (let waited = 0; waited < 10_000; waited += 20) {
-      if (await ping(this.port)) return;
+      if ((await command(this.port, 'PING'))?.startsWith('+PONG')) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`Redis on port ${this.port} did not answer PING within 10 s`);
   }
 }
 
-function ping(port: number): Promise<boolean> {
+/** One inline command on a connection of its own: the first chunk of its reply, or null. */
+function command(port: number, name: string): Promise<string | null> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.setTimeout(500, () => {
       socket.destroy();
-      resolve(false);
+      resolve(null);
     });
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('connect', () => socket.write(`${name}\r\n`));
     socket.once('data', (data) => {
       socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
+      resolve(data.toString());
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => resolve(null));
   });
 }
