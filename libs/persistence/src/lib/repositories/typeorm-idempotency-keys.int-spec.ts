@@ -3,6 +3,7 @@ import type { ClaimWindow } from '@mwr/domain';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { openDataSource } from '../database/data-source';
+import { StallingProxy } from '../../testing/stalling-proxy';
 import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmIdempotencyKeys } from './typeorm-idempotency-keys';
 
@@ -61,5 +62,26 @@ describe('TypeOrmIdempotencyKeys: a claim whose request failed in an outage', ()
 
     const reclaimed = await eventually(async () => (await keys.claim(account, 'k', 'fp', window(new Date()))) === 'claimed', 5_000);
     expect(reclaimed).toBe(true);
+  });
+});
+
+describe('TypeOrmIdempotencyKeys: a claim sent to a database that stalls', () => {
+  it('is not stored when the database wakes after the request gave up on it: the key is free, not refused as in flight for minutes', async () => {
+    const proxy = await StallingProxy.start(database.url);
+    const stalling = await openDataSource({ url: proxy.url, poolSize: 1, queryTimeoutMs: 100 });
+    try {
+      const keys = new TypeOrmIdempotencyKeys(stalling);
+      const account = await anAccount();
+      // The pooled connection is open when the database stalls: the claim is sent on it, and waits.
+      await stalling.query('SELECT 1');
+      proxy.stall();
+      await expect(keys.claim(account, 'stalled', 'fp', window(new Date()))).rejects.toThrow(/timeout/);
+      proxy.resume();
+      await proxy.untilAllClosed();
+      expect(await new TypeOrmIdempotencyKeys(dataSource).claim(account, 'stalled', 'fp', window(new Date()))).toBe('claimed');
+    } finally {
+      await stalling.destroy();
+      await proxy.close();
+    }
   });
 });

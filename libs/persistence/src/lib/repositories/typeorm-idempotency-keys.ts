@@ -1,5 +1,5 @@
 import { type ClaimWindow, type IdempotencyClaim, IdempotencyKeys } from '@mwr/domain';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 
 export interface ReleaseRetry {
@@ -23,8 +23,16 @@ export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
   }
 
   async claim(accountId: string, key: string, fingerprint: string, window: ClaimWindow): Promise<IdempotencyClaim> {
+    // In a transaction of its own, although one statement: its COMMIT is sent only once the claim
+    // has answered. Sent alone, a claim that reached a stalled database after its request had given
+    // up (503) would still be stored when the database woke, and refuse every retry of the key as
+    // in flight for minutes; this way the server sees the connection close before any COMMIT.
+    return this.dataSource.transaction((manager) => this.claimWith(manager, accountId, key, fingerprint, window));
+  }
+
+  private async claimWith(manager: EntityManager, accountId: string, key: string, fingerprint: string, window: ClaimWindow): Promise<IdempotencyClaim> {
     // One statement, so that concurrent claims of one key serialise on its row: exactly one wins.
-    const claimed = await this.dataSource.query(
+    const claimed = await manager.query(
       `INSERT INTO idempotency_keys AS k (client_account_id, key, fingerprint, state, created_at)
        VALUES ($1, $2, $3, 'IN_FLIGHT', $4)
        ON CONFLICT (client_account_id, key) DO UPDATE
@@ -34,7 +42,7 @@ export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
       [accountId, key, fingerprint, window.now, window.abandonedBefore, window.expiredBefore],
     );
     if (claimed.length > 0) return 'claimed';
-    const [existing] = await this.dataSource.query(
+    const [existing] = await manager.query(
       `SELECT fingerprint, state FROM idempotency_keys WHERE client_account_id = $1 AND key = $2`,
       [accountId, key],
     );
