@@ -5,7 +5,7 @@
 //
 //   npm run chaos [-- --quick] [-- --workers 6] [-- --missions 2000]
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, hostname, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,7 +51,7 @@ let postgres: PrivatePostgres | null = null;
 async function main(): Promise<number> {
   const started = performance.now();
   const startedAt = new Date();
-  removeLeftovers();
+  PrivatePostgres.removeAbandoned();
   const workDirectory = mkdtempSync(join(tmpdir(), 'mwr-chaos-'));
   const logPath = join(workDirectory, 'run.log');
   const log = createWriteStream(logPath);
@@ -237,25 +237,6 @@ function serviceLogSummary(logPath: string): string {
     }
   }
   return levels.size === 0 ? 'no warning or error lines' : [...levels].map(([level, n]) => `${n} ${level} lines`).join(', ');
-}
-
-/** PostgreSQL folders of runs that were killed: their servers are gone, their files are not. */
-function removeLeftovers(): void {
-  for (const entry of readdirSync(tmpdir())) {
-    if (!entry.startsWith('mwr-chaos-pg-')) continue;
-    const pidFile = join(tmpdir(), entry, 'data', 'postmaster.pid');
-    if (existsSync(pidFile) && isAlive(Number(readFileSync(pidFile, 'utf8').split('\n')[0]))) continue;
-    rmSync(join(tmpdir(), entry), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function abandon(): void {

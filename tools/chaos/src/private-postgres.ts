@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from '@mwr/persistence';
@@ -17,7 +17,8 @@ export class PrivatePostgres {
   ) {}
 
   static async start(port: number, log: (line: string) => void): Promise<PrivatePostgres> {
-    const directory = mkdtempSync(join(tmpdir(), 'mwr-chaos-pg-'));
+    const directory = mkdtempSync(join(tmpdir(), PREFIX));
+    writeFileSync(join(directory, 'owner.pid'), String(process.pid));
     // As root the server runs as the OS user postgres, which must be able to enter the folder.
     chmodSync(directory, 0o755);
     const server = new PrivatePostgres(directory, port);
@@ -70,8 +71,36 @@ export class PrivatePostgres {
   }
 
   private postmasterPid(): number {
-    return Number(readFileSync(join(this.directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return postmasterOf(this.directory);
   }
+
+  /** The servers of runs that were killed, stopped at once (SIGQUIT), and their folders removed. */
+  static removeAbandoned(): void {
+    for (const entry of readdirSync(tmpdir())) {
+      if (!entry.startsWith(PREFIX)) continue;
+      const directory = join(tmpdir(), entry);
+      try {
+        process.kill(Number(readFileSync(join(directory, 'owner.pid'), 'utf8')), 0);
+        continue;
+      } catch {
+        // Its run is gone.
+      }
+      try {
+        const postmaster = postmasterOf(directory);
+        signal(postmaster, 'SIGCONT');
+        signal(postmaster, 'SIGQUIT');
+      } catch {
+        // No server left running.
+      }
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }
+}
+
+const PREFIX = 'mwr-chaos-pg-';
+
+function postmasterOf(directory: string): number {
+  return Number(readFileSync(join(directory, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {
