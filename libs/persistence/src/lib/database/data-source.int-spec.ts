@@ -2,17 +2,17 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { openDataSource } from './data-source';
 import { isDatabaseUnavailable } from './database-unavailable';
 
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.drop();
+});
+
 describe('openDataSource: a request that cannot get a connection fails fast', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
-
   it('waits at most acquireTimeoutMs for a free connection, then fails as "database unavailable"', async () => {
     const dataSource = await openDataSource({ url: database.url, poolSize: 1, acquireTimeoutMs: 200 });
     try {
@@ -35,16 +35,6 @@ describe('openDataSource: a request that cannot get a connection fails fast', ()
 });
 
 describe('openDataSource: a connection whose statement outlived the client-side timeout', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-
-  afterAll(async () => {
-    await database.drop();
-  });
-
   it('is never used again: its transaction, which not even ROLLBACK could reach in time, is not committed by the next one', async () => {
     // One connection, so that without the fix the next transaction would run on the same one. The
     // client gives a statement queryTimeoutMs + 1 s; the server's own limit is lifted in the
