@@ -16,6 +16,27 @@ const frameworkAndIo = [
   'pino*',
 ];
 
+// Every lib's `testing` entry (fakes, contract suites, test databases) is for tests and their support
+// files only; production code reaching it would ship a fake or a test database.
+const testingEntries = [
+  { group: ['@mwr/*/testing', '@mwr/*/testing/**'], message: 'Production code imports no testing entry: only tests and test support files may.' },
+  { regex: '^\\.{1,2}/(?:.*/)?testing(?:/|$)', message: 'Production code imports no testing folder: only tests and test support files may.' },
+];
+
+const testsAndSupport = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/src/testing/**', 'apps/api-e2e/**'];
+
+/** The production files of a folder of the domain lib: no testing entry, no import besides what `patterns` leave, no `import()`. */
+function domainLayer(folder, name, patterns) {
+  return {
+    files: [`libs/domain/src/lib/${folder}/**/*.ts`],
+    ignores: testsAndSupport,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...testingEntries, ...patterns] }],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: `${name} loads no module at run time.` }],
+    },
+  };
+}
+
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', '**/tmp/**', '**/.nx/**', '**/.data/**', 'tools/boundary-fixtures/**'] },
   ...nx.configs['flat/base'],
@@ -56,6 +77,21 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  {
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: testsAndSupport,
+    rules: { 'no-restricted-imports': ['error', { patterns: testingEntries }] },
+  },
+  // The domain's model is plain TypeScript: it imports its own files and nothing else, not even a
+  // Node built-in, the application layer or a type from a package.
+  domainLayer('model', 'The domain model', [
+    { regex: '^(?!\\.{1,2}/)', message: 'The domain model imports no package: only files of the model.' },
+    { regex: '^\\.{1,2}/(?:.*/)?application(?:/|$)', message: 'The domain model does not import the application layer.' },
+  ]),
+  // The application layer adds the CQRS bus and Node built-ins to the model, nothing else.
+  domainLayer('application', 'The application layer', [
+    { regex: '^(?!\\.{1,2}/|@nestjs/cqrs$|node:)', message: 'The application layer imports only @nestjs/cqrs, Node built-ins and files of the domain.' },
+  ]),
   {
     files: ['**/*.cjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -6,16 +6,19 @@
 import { createServer } from 'node:http';
 import { type PageRequest, reportPeriod } from '@mwr/domain';
 import {
+  LISTING_SESSION_SETTINGS,
   PostgresDeliveryResultsReadModel,
   PostgresFormAnswersReadModel,
   PostgresPdvResultsReadModel,
   PostgresRegisterResultsReadModel,
   PostgresWorkforceResultsReadModel,
+  sessionOptions,
 } from '@mwr/persistence';
 import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 
-const pool = new Pool({ connectionString: process.env['DATABASE_URL'], max: 10 });
+// The same session settings as the service's listings pool: the same read models, planned alike.
+const pool = new Pool({ connectionString: process.env['DATABASE_URL'], max: 10, options: sessionOptions(LISTING_SESSION_SETTINGS) });
 pool.on('error', () => undefined);
 // The read models only call `query(sql, params)` and read the rows.
 const db = { query: async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows } as unknown as DataSource;

@@ -11,9 +11,7 @@
 // account") without seeding. --http adds the HTTP mode (http-benchmark.ts): the real service
 // against a raw baseline, under load.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hashSecret, type PageRequest, type Period, reportPeriod } from '@mwr/domain';
 import {
@@ -24,11 +22,10 @@ import {
   PostgresPdvResultsReadModel,
   PostgresRegisterResultsReadModel,
   PostgresWorkforceResultsReadModel,
-  startEmbeddedPostgres,
 } from '@mwr/persistence';
 import { seedClientAccount } from '@mwr/seed';
-import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
+import { admin, toolPostgres } from '../tool-postgres';
 import { httpBenchmark } from './http-benchmark';
 import { verbBenchmark } from './verb-benchmark';
 
@@ -56,31 +53,6 @@ type Listing = {
   name: string;
   run: (db: DataSource) => Promise<unknown>;
 };
-
-async function server(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const given = process.env['BENCH_DATABASE_URL'];
-  if (given) return { adminUrl: given, stop: async () => undefined };
-  const directory = mkdtempSync(join(tmpdir(), 'mwr-bench-pg-'));
-  chmodSync(directory, 0o755);
-  const pg = await startEmbeddedPostgres({ directory, port: 54000 + Math.floor(Math.random() * 1000), persistent: false });
-  return {
-    adminUrl: pg.url,
-    stop: async () => {
-      await pg.stop();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function createAccount(db: DataSource, name: string): Promise<{ id: string; clientId: string }> {
   const id = randomUUID();
@@ -115,7 +87,7 @@ async function findAccount(db: DataSource, name: string): Promise<{ id: string; 
 }
 
 async function main(): Promise<void> {
-  const { adminUrl, stop } = await server();
+  const { adminUrl, stop } = await toolPostgres({ urlVariable: 'BENCH_DATABASE_URL', name: 'bench', portBase: 54000 });
   const name = values.reuse ?? `bench_${Date.now().toString(36)}`;
   if (!values.reuse) await admin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);

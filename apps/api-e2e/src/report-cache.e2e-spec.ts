@@ -1,20 +1,12 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
+import { freePort } from './support/free-port';
 import type { Credentials } from './support/fixtures';
 import { type Chain, ReportFixtures } from './support/report-fixtures';
 import { type RunningServer, startServer } from './support/server';
 
 const REDIS_URL = process.env['TEST_REDIS_URL'];
 const DELIVERIES = { startedAt: '2026-03-10', endedAt: '2026-03-10' };
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe('the 1-hour cache of form answers and collections-and-deliveries (contract section 4)', () => {
   const env = useE2eEnvironment();
@@ -87,7 +79,7 @@ describe('the 1-hour cache of form answers and collections-and-deliveries (contr
   });
 
   it('with Redis unreachable the listing still answers 200 from the database, and the failure is logged', async () => {
-    const server = await startServer({ DATABASE_URL: env.databaseUrl, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    const server = await startServer({ DATABASE_URL: env.databaseUrl, REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
     try {
       const { client, chain } = await accountWithStops(1);
       const first = await deliveries(server, client);

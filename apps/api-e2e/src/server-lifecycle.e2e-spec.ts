@@ -8,6 +8,7 @@ import { Pool } from 'pg';
 import request from 'supertest';
 import { useE2eEnvironment } from './support/environment';
 import { Fixtures } from './support/fixtures';
+import { freePort } from './support/free-port';
 import { parseLogLines, PEPPER, startServer, WORKSPACE, type RunningServer } from './support/server';
 
 type Outcome =
@@ -37,15 +38,6 @@ function send(baseUrl: string, agent: Agent, method: string, path: string, heade
     );
     req.on('error', (error: NodeJS.ErrnoException) => done({ kind: 'refused', code: error.code ?? error.message, at: Date.now() }));
     req.end(payload);
-  });
-}
-
-function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
   });
 }
 

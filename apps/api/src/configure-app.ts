@@ -2,6 +2,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
+import { AuthFailureLimiter, type AuthFailureLimits } from './http/auth-failure-limiter';
 import { answerClientError } from './http/client-error';
 import { ErrorFilter } from './http/error-filter';
 import { RateLimiter } from './http/rate-limiter';
@@ -14,19 +15,33 @@ export interface ConfiguredApp {
   flushLogs(): void;
 }
 
+export interface HttpOptions {
+  rateLimitPerMinute: number;
+  authFailureLimit: AuthFailureLimits;
+  trustProxyHops: number;
+  apiDocument?: OpenAPIObject;
+}
+
 /**
  * Everything about the HTTP pipeline, shared by main.ts and the tests. The order is the contract's
- * order of checks: authentication (401), then the client account's rate limit (429), here for
- * every path; then, bound by AppModule to the routes that take a body (so that an unknown path is
- * 404 and a GET's body is never read), content type (415), body size (413), JSON syntax (400).
+ * order of checks: authentication (401; an address or client id past its failure limit is refused
+ * with 429 before its credentials are looked up, docs/adr/0012), then the client account's rate
+ * limit (429), here for every path; then, bound by AppModule to the routes that take a body (so
+ * that an unknown path is 404 and a GET's body is never read), content type (415), body size (413),
+ * JSON syntax (400).
  */
-export function configureApp(app: NestExpressApplication, logger: Logger, options: { rateLimitPerMinute: number; apiDocument?: OpenAPIObject }): ConfiguredApp {
+export function configureApp(app: NestExpressApplication, logger: Logger, options: HttpOptions): ConfiguredApp {
   app.disable('x-powered-by');
+  // Without proxies in front, req.ip is the peer's address and X-Forwarded-For is ignored: a client
+  // must not choose the address its failures are counted against.
+  app.set('trust proxy', options.trustProxyHops);
   app.getHttpServer().on('clientError', answerClientError);
   app.use(noSniff);
   app.use(requestLogging(logger));
   app.use('/v1', privateByDefault);
-  app.use('/v1', authenticate(app.get(QueryBus)));
+  const { perAddress, perClientId } = options.authFailureLimit;
+  const failures = perAddress > 0 || perClientId > 0 ? new AuthFailureLimiter(options.authFailureLimit) : null;
+  app.use('/v1', authenticate(app.get(QueryBus), failures));
   if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(new RateLimiter(options.rateLimitPerMinute)));
   const errors = new ErrorFilter();
   app.useGlobalFilters(errors);

@@ -70,6 +70,9 @@ describe('the CLI against PostgreSQL', () => {
   });
 
   it('a participant takes a place, checks in and out, and the work is submitted and approved', async () => {
+    // A place is taken only before its day ends (docs/adr/0013), and the CLI reads the real clock.
+    const DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const NEXT_DAY = new Date(Date.parse(DAY) + 86_400_000).toISOString().slice(0, 10);
     const [{ id: accountId }] = (await sql.query('SELECT id FROM client_accounts WHERE client_id = $1', [clientId])).rows;
     const [subcategoryId, mainMissionId, demandId, missionId] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await sql.query('INSERT INTO subcategories (id, client_account_id, name) VALUES ($1, $2, $3)', [subcategoryId, accountId, 'Sampling']);
@@ -81,13 +84,13 @@ describe('the CLI against PostgreSQL', () => {
     ]);
     await sql.query(
       `INSERT INTO demands (id, client_account_id, main_mission_id, date_picked, participants, shifts, created_at)
-       VALUES ($1, $2, $3, '2026-12-01', 1, $4, now())`,
-      [demandId, accountId, mainMissionId, ['2026-12-01-08:00-17:00-0']],
+       VALUES ($1, $2, $3, $5, 1, $4, now())`,
+      [demandId, accountId, mainMissionId, [`${DAY}-08:00-17:00-0`], DAY],
     );
     await sql.query(
       `INSERT INTO missions (id, client_account_id, demand_id, main_mission_id, mb_key, mission_date, places, created_at)
-       VALUES ($1, $2, $3, $4, 'MB-CLI-1', '2026-12-01T03:00:00Z', 1, now())`,
-      [missionId, accountId, demandId, mainMissionId],
+       VALUES ($1, $2, $3, $4, 'MB-CLI-1', $5, 1, now())`,
+      [missionId, accountId, demandId, mainMissionId, `${DAY}T03:00:00Z`],
     );
     const scope = ['--client-id', clientId];
 
@@ -97,19 +100,19 @@ describe('the CLI against PostgreSQL', () => {
       userName: 'Ana',
       status: 0,
       statusName: 'WAITING',
-      shiftStartsAt: '2026-12-01T11:00:00.000Z',
+      shiftStartsAt: `${DAY}T11:00:00.000Z`,
       isBuffer: false,
     });
     muKey = accepted['muKey'] as string;
 
-    const started = json(await cli('participants', 'check-in', muKey, ...scope, '--token', 'T-1', '--at', '2026-12-01T08:05:00-03:00'));
-    expect(started).toMatchObject({ status: 1, statusName: 'STARTED', checkInAt: '2026-12-01T11:05:00.000Z', tokenInput: 'T-1', isSla: true });
+    const started = json(await cli('participants', 'check-in', muKey, ...scope, '--token', 'T-1', '--at', `${DAY}T08:05:00-03:00`));
+    expect(started).toMatchObject({ status: 1, statusName: 'STARTED', checkInAt: `${DAY}T11:05:00.000Z`, tokenInput: 'T-1', isSla: true });
 
-    const refused = await cli('participants', 'schedule', muKey, ...scope, '--for', '2026-12-02T08:00:00-03:00');
+    const refused = await cli('participants', 'schedule', muKey, ...scope, '--for', `${NEXT_DAY}T08:00:00-03:00`);
     expect(refused).toEqual({ code: 1, stdout: '', stderr: 'error: Cannot schedule: transition from STARTED to SCHEDULED is not allowed\n' });
 
-    const finished = json(await cli('participants', 'check-out', muKey, ...scope, '--complete', '--at', '2026-12-01T17:00:00-03:00'));
-    expect(finished).toMatchObject({ status: 2, statusName: 'FINISHED', checkOutAt: '2026-12-01T20:00:00.000Z' });
+    const finished = json(await cli('participants', 'check-out', muKey, ...scope, '--complete', '--at', `${DAY}T17:00:00-03:00`));
+    expect(finished).toMatchObject({ status: 2, statusName: 'FINISHED', checkOutAt: `${DAY}T20:00:00.000Z` });
 
     const submitted = json(await cli('registers', 'submit', muKey, ...scope, '--identifier', 'R-1')) as Record<string, unknown>;
     expect(submitted).toMatchObject({ missionsUserId: accepted['id'], identifier: 'R-1', status: 'PENDING' });
@@ -119,8 +122,8 @@ describe('the CLI against PostgreSQL', () => {
     expect(participant.rows).toEqual([
       {
         status: 2,
-        check_in_at: new Date('2026-12-01T11:05:00Z'),
-        check_out_at: new Date('2026-12-01T20:00:00Z'),
+        check_in_at: new Date(`${DAY}T11:05:00Z`),
+        check_out_at: new Date(`${DAY}T20:00:00Z`),
         token_input: 'T-1',
         is_sla: true,
       },

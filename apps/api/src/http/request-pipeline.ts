@@ -4,6 +4,7 @@ import { AuthenticateClientQuery } from '@mwr/domain';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { addressKey, type AuthFailureLimiter } from './auth-failure-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RequestError } from './request-error';
 
@@ -36,13 +37,32 @@ function header(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Runs before the body is read, so that authentication comes before any validation. */
-export function authenticate(queries: QueryBus) {
-  return (req: AuthenticatedRequest, _res: Response, next: NextFunction) => {
+function tooManyRequests(res: Response, retryAfterSeconds: number): RequestError {
+  res.setHeader('Retry-After', String(retryAfterSeconds));
+  return new RequestError(429, 'Too many requests');
+}
+
+/**
+ * Runs before the body is read, so that authentication comes before any validation. An attempt
+ * that names a client id and a secret is first checked against the failure limits, before the
+ * database is asked (docs/adr/0012); missing credentials cost nothing and answer 401 at once.
+ */
+export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | null) {
+  return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
+    const clientId = header(req, 'client-id');
+    const clientSecret = header(req, 'client-secret');
+    const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
+    const address = addressKey(req.ip ?? '');
+    const retryAfter = limited?.check(clientId, address) ?? 0;
+    if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
     queries
-      .execute(new AuthenticateClientQuery(header(req, 'client-id'), header(req, 'client-secret')))
+      .execute(new AuthenticateClientQuery(clientId, clientSecret))
       .then((accountId) => {
-        if (accountId === null) return next(RequestError.unauthenticated());
+        if (accountId === null) {
+          limited?.failed(clientId, address);
+          return next(RequestError.unauthenticated());
+        }
+        limited?.succeeded(clientId, address);
         req.accountId = accountId;
         next();
       })
@@ -54,9 +74,7 @@ export function authenticate(queries: QueryBus) {
 export function limitRate(limiter: RateLimiter) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     const retryAfter = limiter.take(req.accountId as string);
-    if (retryAfter === 0) return next();
-    res.setHeader('Retry-After', String(retryAfter));
-    next(new RequestError(429, 'Too many requests'));
+    next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter));
   };
 }
 

@@ -27,8 +27,8 @@ describe('CacheModule', () => {
 
     for (let i = 0; i < 5; i++) await expect(cache.get(`k${i}`)).resolves.toBeNull();
     await cache.set('k', 'v', 60);
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls.map(([message]) => message)).toEqual([expect.stringContaining('get failed'), expect.stringContaining('set failed')]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([expect.stringContaining('get failed')]);
 
     await moduleRef.close();
     expect(close).toHaveBeenCalledTimes(1);

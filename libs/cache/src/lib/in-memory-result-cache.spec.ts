@@ -44,7 +44,7 @@ describe('InMemoryResultCache', () => {
     expect(entryBytes('k', 'ç😀')).toBe(8);
   });
 
-  it('stays within its byte bound, evicting the oldest write first', async () => {
+  it('stays within its byte bound, evicting the least recently written first when nothing is read', async () => {
     // Each entry below costs (1 + 9) * 2 = 20 bytes: three fit in 60.
     const cache = new InMemoryResultCache({ maxBytes: 60 });
     for (const key of ['a', 'b', 'c']) await cache.set(key, `${key}-value-1`, 60);
@@ -56,6 +56,40 @@ describe('InMemoryResultCache', () => {
     expect((await cache.get('a'))?.value).toBe('a-value-2');
     expect((await cache.get('c'))?.value).toBe('c-value-1');
     expect((await cache.get('d'))?.value).toBe('d-value-1');
+  });
+
+  it('evicts the least recently used first: an entry that is read stays, one-off entries go', async () => {
+    // Each entry costs 20 bytes: three fit in 60.
+    const cache = new InMemoryResultCache({ maxBytes: 60 });
+    await cache.set('a', 'a-value-1', 60);
+    await cache.set('b', 'b-value-1', 60);
+    await cache.set('c', 'c-value-1', 60);
+    for (let i = 0; i < 100; i += 1) {
+      expect((await cache.get('a'))?.value).toBe('a-value-1');
+      await cache.set('pqrstuvwxy'[i % 10], 'z-value-1', 60);
+    }
+    expect(cache.size).toBe(3);
+    expect(await cache.get('b')).toBeNull();
+    expect(await cache.get('c')).toBeNull();
+    expect((await cache.get('a'))?.value).toBe('a-value-1');
+    expect((await cache.get('y'))?.value).toBe('z-value-1');
+    expect((await cache.get('x'))?.value).toBe('z-value-1');
+    expect(await cache.get('w')).toBeNull();
+  });
+
+  it('a miss or an expired entry does not count as a use', async () => {
+    const clock = fakeClock();
+    const cache = new InMemoryResultCache({ maxBytes: 60, now: clock.now });
+    await cache.set('a', 'a-value-1', 60);
+    await cache.set('b', 'b-value-1', 1);
+    await cache.set('c', 'c-value-1', 60);
+    clock.advance(1000);
+    expect(await cache.get('b')).toBeNull();
+    expect(await cache.get('zz')).toBeNull();
+    await cache.set('d', 'd-value-1', 60);
+    await cache.set('e', 'e-value-1', 60);
+    expect(await cache.get('a')).toBeNull();
+    expect(cache.size).toBe(3);
   });
 
   it('evicts as many old entries as a large write needs', async () => {

@@ -1,7 +1,7 @@
 import { type CachedValue, ResultCache } from '@mwr/domain';
 
 export interface InMemoryResultCacheOptions {
-  /** Bytes of keys and values kept at most (see `entryBytes`); the oldest write is evicted first. */
+  /** Bytes of keys and values kept at most (see `entryBytes`); the least recently used go first. */
   maxBytes?: number;
   now?: () => number;
 }
@@ -16,7 +16,12 @@ export function entryBytes(key: string, value: string): number {
   return (key.length + value.length) * 2;
 }
 
-/** The default store: one process's memory, lost on restart, never shared between instances. */
+/**
+ * The default store: one process's memory, lost on restart, never shared between instances. Keys
+ * carry filter values a client chooses, so the store is bounded in bytes and evicts the least
+ * recently used entries (read or written) first: a client sending endless new filters pushes out
+ * its own one-off pages, not the pages that are being read.
+ */
 export class InMemoryResultCache extends ResultCache {
   private readonly entries = new Map<string, { value: string; expiresAt: number; bytes: number }>();
   private readonly maxBytes: number;
@@ -46,6 +51,9 @@ export class InMemoryResultCache extends ResultCache {
       this.delete(key);
       return null;
     }
+    // Re-inserting moves the key to the end of the Map's order, the most recently used end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return { value: entry.value, ttlSeconds: Math.max(1, Math.ceil(leftMs / 1000)) };
   }
 
@@ -53,14 +61,13 @@ export class InMemoryResultCache extends ResultCache {
     // Whole seconds, as Redis's EX takes them, so both stores answer alike.
     const seconds = Math.ceil(ttlSeconds);
     if (!(seconds >= 1)) return;
-    // Re-inserting moves the key to the end of the Map's order, which is the eviction order.
     this.delete(key);
     const bytes = entryBytes(key, value);
     // Storing it would mean evicting everything else and still exceeding the bound.
     if (bytes > this.maxBytes) return;
-    for (const oldest of this.entries.keys()) {
+    for (const leastRecentlyUsed of this.entries.keys()) {
       if (this.storedBytes + bytes <= this.maxBytes) break;
-      this.delete(oldest);
+      this.delete(leastRecentlyUsed);
     }
     this.entries.set(key, { value, expiresAt: this.now() + seconds * 1000, bytes });
     this.storedBytes += bytes;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
-import { Redis } from 'ioredis';
+import { connect, createServer } from 'node:net';
+import { Redis, ReplyError } from 'ioredis';
 import { closedPort } from '../testing/closed-port';
+import { type FakeRedisServer, startFakeRedisServer } from '../testing/fake-redis-server';
 import { describeResultCacheContract } from '../testing/result-cache.contract';
 import { RedisResultCache } from './redis-result-cache';
 
@@ -119,7 +120,7 @@ describe('RedisResultCache with Redis unreachable', () => {
     consoleError.mockRestore();
   });
 
-  it('answers get with null and drops set, quickly, reporting each failure', async () => {
+  it('answers get with null and drops set, quickly, reporting the failure', async () => {
     const onError = jest.fn();
     const cache = new RedisResultCache({ url: `redis://127.0.0.1:${await closedPort()}`, onError });
     try {
@@ -134,7 +135,6 @@ describe('RedisResultCache with Redis unreachable', () => {
       expect(set.ms).toBeLessThan(2000);
 
       expect(onError).toHaveBeenCalledWith(expect.any(Error), 'get');
-      expect(onError).toHaveBeenCalledWith(expect.any(Error), 'set');
     } finally {
       await cache.close();
     }
@@ -148,22 +148,16 @@ describe('RedisResultCache with Redis unreachable', () => {
     try {
       await expect(cache.get('k')).resolves.toBeNull();
       await expect(cache.set('k', 'v', 60)).resolves.toBeUndefined();
-      expect(onError).toHaveBeenCalledTimes(2);
+      expect(onError).toHaveBeenCalledWith(expect.any(Error), 'get');
     } finally {
       await cache.close();
     }
   });
 
   it('does not hang on a server that accepts connections but never answers', async () => {
-    const sockets = new Set<Socket>();
-    const server: Server = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const silent = await startFakeRedisServer({ stalled: true });
     const onError = jest.fn();
-    const cache = new RedisResultCache({ url: `redis://127.0.0.1:${port}`, onError });
+    const cache = new RedisResultCache({ url: `redis://127.0.0.1:${silent.port}`, onError });
     try {
       expect((await timed(() => cache.connect())).ms).toBeLessThan(2000);
       const get = await timed(() => cache.get('k'));
@@ -172,11 +166,9 @@ describe('RedisResultCache with Redis unreachable', () => {
       const set = await timed(() => cache.set('k', 'v', 60));
       expect(set.ms).toBeLessThan(2000);
       expect(onError).toHaveBeenCalledWith(expect.any(Error), 'get');
-      expect(onError).toHaveBeenCalledWith(expect.any(Error), 'set');
     } finally {
       await cache.close();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await silent.close();
     }
   });
 
@@ -193,5 +185,97 @@ describe('RedisResultCache with Redis unreachable', () => {
     } finally {
       await cache.close();
     }
+  });
+});
+
+describe('RedisResultCache: a circuit breaker, so that a stalled Redis costs one request its timeout, not every request', () => {
+  let clock: number;
+  let redis: FakeRedisServer;
+  let cache: RedisResultCache;
+  let onError: jest.Mock;
+  const sent = (name: string) => redis.commands().filter(([command]) => command === name).length;
+
+  beforeEach(async () => {
+    clock = 1_000_000;
+    redis = await startFakeRedisServer();
+    onError = jest.fn();
+    cache = new RedisResultCache({ url: `redis://127.0.0.1:${redis.port}`, onError, commandTimeoutMs: 100, breakerCooldownMs: 1000, now: () => clock });
+    await cache.connect();
+    await cache.set('k', 'v', 60);
+    expect(sent('SET')).toBe(1);
+    redis.stall();
+  });
+
+  afterEach(async () => {
+    await cache.close();
+    await redis.close();
+  });
+
+  it('opens on a timeout: later gets and sets answer at once, and nothing is sent', async () => {
+    const first = await timed(() => cache.get('k'));
+    expect(first.result).toBeNull();
+    expect(first.ms).toBeGreaterThanOrEqual(90);
+    expect(cache.bypassed).toBe(true);
+    const before = redis.commands().length;
+    for (let i = 0; i < 20; i += 1) {
+      const get = await timed(() => cache.get(`k${i}`));
+      expect(get.result).toBeNull();
+      expect(get.ms).toBeLessThan(20);
+      expect((await timed(() => cache.set(`k${i}`, 'v', 60))).ms).toBeLessThan(20);
+    }
+    expect(redis.commands()).toHaveLength(before);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), 'get');
+  });
+
+  it('a set that times out opens it too', async () => {
+    await cache.set('k', 'v', 60);
+    expect(cache.bypassed).toBe(true);
+    expect(onError).toHaveBeenCalledWith(expect.any(Error), 'set');
+  });
+
+  it('after the cool-down one PING probes in the background, while requests go on at once', async () => {
+    await cache.get('k');
+    clock += 999;
+    await cache.get('k');
+    expect(sent('PING')).toBe(0);
+    clock += 1;
+    for (let i = 0; i < 5; i += 1) expect((await timed(() => cache.get('k'))).ms).toBeLessThan(20);
+    for (let waited = 0; sent('PING') === 0 && waited < 1000; waited += 10) await sleep(10);
+    expect(sent('PING')).toBe(1);
+    // The probe times out too: open for another cool-down, and the log says why.
+    await sleep(150);
+    expect(cache.bypassed).toBe(true);
+    expect(onError).toHaveBeenLastCalledWith(expect.any(Error), 'probe');
+    clock += 999;
+    await cache.get('k');
+    expect(sent('PING')).toBe(1);
+  });
+
+  it('closes when a probe is answered: commands are sent again', async () => {
+    await cache.get('k');
+    redis.resume();
+    clock += 1000;
+    await cache.get('k');
+    for (let waited = 0; cache.bypassed && waited < 2000; waited += 10) await sleep(10);
+    expect(cache.bypassed).toBe(false);
+    const gets = sent('GET');
+    expect((await cache.get('k'))).toBeNull();
+    await cache.set('k2', 'v', 60);
+    expect(sent('GET')).toBe(gets + 1);
+    expect(sent('SET')).toBe(2);
+  });
+
+  it('an error reply is not an outage: it is reported, and the breaker stays closed', async () => {
+    redis.resume();
+    const failing = new RedisResultCache({ url: `redis://127.0.0.1:${redis.port}`, onError, keyPrefix: 'p:' });
+    await failing.connect();
+    (failing as unknown as { client: { set: () => Promise<never> } }).client.set = async () => {
+      throw new ReplyError('WRONGTYPE Operation against a key holding the wrong kind of value');
+    };
+    await failing.set('k', 'v', 60);
+    expect(onError).toHaveBeenCalledWith(expect.any(ReplyError), 'set');
+    expect(failing.bypassed).toBe(false);
+    await failing.close();
   });
 });

@@ -1,5 +1,5 @@
 import { type CachedValue, ResultCache } from '@mwr/domain';
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import type { CacheOperation } from './rate-limited-error-log';
 
 export interface RedisResultCacheOptions {
@@ -12,21 +12,36 @@ export interface RedisResultCacheOptions {
   commandTimeoutMs?: number;
   /** Upper bound of the wait between reconnection attempts. */
   maxReconnectDelayMs?: number;
+  /** How long the cache is left alone after a failure before a probe may close the breaker. */
+  breakerCooldownMs?: number;
+  now?: () => number;
 }
+
+export const DEFAULT_BREAKER_COOLDOWN_MS = 1000;
 
 /**
  * Result cache on Redis, tuned for a store that may be down: requests never wait for it. With no
- * offline queue and no retries a command fails at once while disconnected, a stalled server costs
- * at most the command timeout, and the client keeps reconnecting in the background.
+ * offline queue and no retries a command fails at once while disconnected, and the client keeps
+ * reconnecting in the background. A stalled server (one that accepts but does not answer) costs a
+ * command its timeout; a circuit breaker keeps that to one request: after a failure the cache is
+ * left alone (every get a miss, every set dropped), and once the cool-down has passed a request
+ * sends one PING in the background instead of waiting for Redis; the breaker closes when it answers.
  */
 export class RedisResultCache extends ResultCache {
   private readonly client: Redis;
   private readonly onError: RedisResultCacheOptions['onError'];
   private readonly connectTimeoutMs: number;
+  private readonly cooldownMs: number;
+  private readonly now: () => number;
+  /** 0 while the breaker is closed; else when a probe may be sent. */
+  private openUntil = 0;
+  private probing = false;
 
   constructor(options: RedisResultCacheOptions) {
     super();
     this.onError = options.onError;
+    this.cooldownMs = options.breakerCooldownMs ?? DEFAULT_BREAKER_COOLDOWN_MS;
+    this.now = options.now ?? Date.now;
     const connectTimeout = (this.connectTimeoutMs = options.connectTimeoutMs ?? 1000);
     const commandTimeout = options.commandTimeoutMs ?? 500;
     const maxDelay = options.maxReconnectDelayMs ?? 5000;
@@ -66,7 +81,13 @@ export class RedisResultCache extends ResultCache {
     }
   }
 
+  /** Whether the breaker is open: commands are not sent. */
+  get bypassed(): boolean {
+    return this.openUntil !== 0;
+  }
+
   async get(key: string): Promise<CachedValue | null> {
+    if (!this.closed()) return null;
     try {
       // MULTI keeps GET and PTTL atomic, so the key cannot expire between them; one round trip.
       const replies = await this.client.multi().get(key).pttl(key).exec();
@@ -78,18 +99,18 @@ export class RedisResultCache extends ResultCache {
       if (typeof value !== 'string' || typeof pttl !== 'number' || pttl <= 0) return null;
       return { value, ttlSeconds: Math.max(1, Math.ceil(pttl / 1000)) };
     } catch (error) {
-      this.report(error, 'get');
+      this.failed(error, 'get');
       return null;
     }
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     const seconds = Math.ceil(ttlSeconds);
-    if (!(seconds >= 1)) return;
+    if (!(seconds >= 1) || !this.closed()) return;
     try {
       await this.client.set(key, value, 'EX', seconds);
     } catch (error) {
-      this.report(error, 'set');
+      this.failed(error, 'set');
     }
   }
 
@@ -103,6 +124,32 @@ export class RedisResultCache extends ResultCache {
       }
     }
     this.client.disconnect();
+  }
+
+  /** True when commands may be sent; once the cool-down is over, starts a probe without waiting. */
+  private closed(): boolean {
+    if (this.openUntil === 0) return true;
+    if (!this.probing && this.now() >= this.openUntil) {
+      this.probing = true;
+      this.client
+        .ping()
+        .then(
+          () => {
+            this.openUntil = 0;
+          },
+          (error: unknown) => this.failed(error, 'probe'),
+        )
+        .finally(() => {
+          this.probing = false;
+        });
+    }
+    return false;
+  }
+
+  private failed(error: unknown, operation: CacheOperation): void {
+    // An error reply comes from a Redis that answers: only silence and lost connections open it.
+    if (!(error instanceof ReplyError)) this.openUntil = this.now() + this.cooldownMs;
+    this.report(error, operation);
   }
 
   private report(error: unknown, operation: CacheOperation): void {

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
       databaseAcquireTimeoutMs: 2000,
+      authFailureLimit: { perAddress: 30, perClientId: 60 },
+      trustProxyHops: 0,
     });
   });
 
@@ -39,11 +41,16 @@ describe('loadConfig', () => {
       SEARCH_CONCURRENCY_PER_ACCOUNT: '2',
       DATABASE_ACQUIRE_TIMEOUT_MS: '750',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      AUTH_FAILURE_LIMIT_PER_ADDRESS: '0',
+      AUTH_FAILURE_LIMIT_PER_CLIENT_ID: '500',
+      TRUST_PROXY_HOPS: '1',
     });
     expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h:5432/db', redisUrl: 'redis://127.0.0.1:6379', reportTimeZone: 'Europe/Lisbon', slaToleranceMinutes: 0 });
     expect(config.searchConcurrency).toEqual({ total: 4, perAccount: 2 });
     expect(config.databaseAcquireTimeoutMs).toBe(750);
     expect(config.shutdownTimeoutMs).toBe(2500);
+    expect(config.authFailureLimit).toEqual({ perAddress: 0, perClientId: 500 });
+    expect(config.trustProxyHops).toBe(1);
   });
 
   it.each([
@@ -61,6 +68,9 @@ describe('loadConfig', () => {
     [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
     [{ SHUTDOWN_TIMEOUT_MS: 'forever' }, 'SHUTDOWN_TIMEOUT_MS must be an integer from 100 to 600000'],
     [{ DATABASE_ACQUIRE_TIMEOUT_MS: '50' }, 'DATABASE_ACQUIRE_TIMEOUT_MS must be an integer from 100 to 600000'],
+    [{ AUTH_FAILURE_LIMIT_PER_ADDRESS: '-1' }, 'AUTH_FAILURE_LIMIT_PER_ADDRESS must be an integer from 0 to 1000000'],
+    [{ AUTH_FAILURE_LIMIT_PER_CLIENT_ID: 'ten' }, 'AUTH_FAILURE_LIMIT_PER_CLIENT_ID must be an integer from 0 to 1000000'],
+    [{ TRUST_PROXY_HOPS: 'yes' }, 'TRUST_PROXY_HOPS must be an integer from 0 to 10'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -28,6 +28,13 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Listing requests with `search` running at once on one instance: in total, and per client account. */
   searchConcurrency: { total: number; perAccount: number };
+  /**
+   * Failed authentications a minute from one source address, and for one client id from all
+   * addresses together, before attempts are refused with 429 (docs/adr/0012); 0 turns either off.
+   */
+  authFailureLimit: { perAddress: number; perClientId: number };
+  /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +114,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perAccount: integer('SEARCH_CONCURRENCY_PER_ACCOUNT', 1, 1, 1000),
   };
 
+  const authFailureLimit = {
+    perAddress: integer('AUTH_FAILURE_LIMIT_PER_ADDRESS', 30, 0, 1_000_000),
+    perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
+  };
+  const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -124,5 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     databaseAcquireTimeoutMs,
     shutdownTimeoutMs,
     searchConcurrency,
+    authFailureLimit,
+    trustProxyHops,
   };
 }

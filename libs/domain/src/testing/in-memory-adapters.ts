@@ -1,12 +1,19 @@
 import type { ClaimWindow, IdempotencyClaim } from '../lib/application/ports/idempotency-keys.port';
 import { IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
-import { type ClientAccount, ClientAccountRepository, type NewClientAccount } from '../lib/application/ports/client-accounts.port';
+import {
+  type ClientAccount,
+  ClientAccountRepository,
+  type NewClientAccount,
+  type StoredCredential,
+} from '../lib/application/ports/client-accounts.port';
+import { UNKNOWN_CLIENT_HASH } from '../lib/application/credentials/secret-hasher';
 import { type NewDemand, DemandRepository } from '../lib/application/ports/demand-repository.port';
-import { type MissionPlaces, ParticipantRepository } from '../lib/application/ports/participant-repository.port';
+import { type DueParticipant, ParticipantRepository, type ReviewedWork } from '../lib/application/ports/participant-repository.port';
 import { NotFoundError } from '../lib/application/not-found.errors';
 import type { DemandInput, DemandReferences } from '../lib/model/demand';
+import { holdsPlace, type MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
-import { Participant } from '../lib/model/participant';
+import { type ExpiryCutoffs, Participant } from '../lib/model/participant';
 import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
 import type { InMemoryDatabase } from './in-memory-database';
 
@@ -25,6 +32,11 @@ export class InMemoryClientAccountRepository extends ClientAccountRepository {
     if (!found) return null;
     const { secretHash, ...account } = found;
     return { account, secretHash };
+  }
+
+  async credentialOf(clientId: string): Promise<StoredCredential> {
+    const found = this.db.accounts.find((a) => a.clientId === clientId && a.revokedAt === null);
+    return found ? { accountId: found.id, secretHash: found.secretHash } : { accountId: null, secretHash: UNKNOWN_CLIENT_HASH };
   }
 
   async list(): Promise<ClientAccount[]> {
@@ -99,8 +111,6 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeys {
   }
 }
 
-const RELEASED_PLACES = [MissionStatus.QUIT, MissionStatus.REMOVED];
-
 export class InMemoryParticipantRepository extends ParticipantRepository {
   constructor(private readonly db: InMemoryDatabase) {
     super();
@@ -109,15 +119,14 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
   async accept(accountId: string, mbKey: string, build: (mission: MissionPlaces) => Participant): Promise<Participant> {
     const mission = this.db.missions(accountId).find((m) => m.mbKey === mbKey);
     if (!mission) throw NotFoundError.mission(mbKey);
-    const taken = this.db.participants.filter(
-      (p) => p.accountId === accountId && p.missionId === mission.id && !p.isBuffer && !RELEASED_PLACES.includes(p.status),
-    ).length;
+    const taken = this.db.participants.filter((p) => p.accountId === accountId && p.missionId === mission.id && holdsPlace(p)).length;
     const participant = build({
       missionId: mission.id,
       mbKey,
       places: mission.places,
       taken,
-      missionDate: mission.missionDate,
+      // structuredClone made this Date in another realm, where `instanceof Date` fails.
+      missionDate: new Date(mission.missionDate.getTime()),
       shifts: mission.demand.input.shifts,
     });
     this.db.participants.push({ ...participant.state, accountId });
@@ -143,15 +152,33 @@ export class InMemoryParticipantRepository extends ParticipantRepository {
     return register;
   }
 
-  async reviewRegister(accountId: string, muKey: string, mutate: (register: Register) => void): Promise<Register> {
-    const participant = this.db.participants.find((p) => p.accountId === accountId && p.muKey === muKey);
-    const index = this.db.registers.findIndex((r) => r.accountId === accountId && r.missionsUserId === participant?.id);
-    if (index < 0) throw NotFoundError.register(muKey);
-    const { accountId: _account, ...state } = this.db.registers[index];
-    const register = Register.restore(state);
-    mutate(register);
-    this.db.registers[index] = { ...register.state, accountId };
-    return register;
+  async reviewWork(
+    accountId: string,
+    muKey: string,
+    mutate: (participant: Participant, register: Register | null) => void,
+  ): Promise<ReviewedWork> {
+    const index = this.indexOf(accountId, muKey);
+    const { accountId: _account, ...state } = this.db.participants[index];
+    const participant = Participant.restore(state);
+    const registerIndex = this.db.registers.findIndex((r) => r.accountId === accountId && r.missionsUserId === state.id);
+    const stored = registerIndex < 0 ? null : this.db.registers[registerIndex];
+    const register = stored && Register.restore({ id: stored.id, missionsUserId: stored.missionsUserId, identifier: stored.identifier, status: stored.status });
+    mutate(participant, register);
+    this.db.participants[index] = { ...participant.state, accountId };
+    if (register) this.db.registers[registerIndex] = { ...register.state, accountId };
+    return { participant, register };
+  }
+
+  async dueForExpiry(cutoffs: ExpiryCutoffs, page: { after: string | null; limit: number }): Promise<DueParticipant[]> {
+    const due = (p: (typeof this.db.participants)[number]) =>
+      p.status === MissionStatus.WAITING
+        ? (p.shiftStartsAt ?? p.missionDate) < cutoffs.waitingBefore
+        : p.status === MissionStatus.SCHEDULED && p.scheduledFor !== null && p.scheduledFor < cutoffs.scheduledBefore;
+    return this.db.participants
+      .filter((p) => due(p) && (page.after === null || p.id > page.after))
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, page.limit)
+      .map((p) => ({ id: p.id, accountId: p.accountId, muKey: p.muKey, status: p.status }));
   }
 
   private indexOf(accountId: string, muKey: string): number {

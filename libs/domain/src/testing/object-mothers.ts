@@ -24,6 +24,7 @@ export function aParticipantState(overrides: Partial<ParticipantState> = {}): Pa
     id: '00000000-0000-4000-8000-000000000001',
     muKey: 'MU-000000000001',
     missionId: 'mission-1',
+    missionDate: new Date('2026-12-01T03:00:00.000Z'),
     userName: 'Ana',
     status: MissionStatus.WAITING,
     shiftStartsAt: null,

@@ -1,13 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../lib/application/not-found.errors';
+import { UNKNOWN_CLIENT_HASH } from '../lib/application/credentials/secret-hasher';
 import type { ClientAccountRepository } from '../lib/application/ports/client-accounts.port';
 import type { DemandRepository, NewDemand } from '../lib/application/ports/demand-repository.port';
 import type { ClaimWindow, IdempotencyKeys } from '../lib/application/ports/idempotency-keys.port';
 import type { ParticipantRepository } from '../lib/application/ports/participant-repository.port';
 import type { DemandInput } from '../lib/model/demand';
+import type { MissionPlaces } from '../lib/model/mission-places';
 import { MissionStatus } from '../lib/model/mission-status';
-import { Participant } from '../lib/model/participant';
-import { Register, RegisterAlreadySubmittedError } from '../lib/model/register';
+import { InvalidTransitionError } from '../lib/model/mission-status.errors';
+import { expiryCutoffs, Participant } from '../lib/model/participant';
+import { ExpiryNotDueError } from '../lib/model/participant.errors';
+import { startOfZonedDay } from '../lib/model/zoned-time';
+import {
+  Register,
+  RegisterAlreadyReviewedError,
+  RegisterAlreadySubmittedError,
+  WorkApprovedError,
+  WorkNotFinishedError,
+} from '../lib/model/register';
 import { aDemandInput } from './object-mothers';
 
 /** What a contract suite needs of an adapter family: the ports, and a way to arrange and read rows. */
@@ -47,6 +58,9 @@ function newDemand(accountId: string, input: DemandInput, missions = 1, idempote
   };
 }
 
+/** The missions of `newDemand` are on 2026-12-01 in São Paulo; places are taken days before. */
+const BEFORE_THE_DAY = { now: new Date('2026-11-21T10:00:00Z'), timeZone: 'America/Sao_Paulo' };
+
 const window = (now: Date): ClaimWindow => ({
   now,
   abandonedBefore: new Date(now.getTime() - 60_000),
@@ -69,6 +83,23 @@ export function describePersistenceContract(name: string, harness: () => Persist
         expect(await accounts.findActive(clientId)).toBeNull();
         expect(await accounts.revoke(clientId, new Date())).toBe(false);
         expect(await accounts.revoke('cl_unknown', new Date())).toBe(false);
+      });
+
+      it('credentialOf: the account id and stored hash while active; for a revoked or unknown id, the same shape with UNKNOWN_CLIENT_HASH', async () => {
+        const { accounts } = harness();
+        const clientId = `cl_${randomUUID()}`;
+        const id = randomUUID();
+        await accounts.create({ id, clientId, name: 'Acme', secretHash: 'cd'.repeat(32), createdAt: new Date() });
+        expect(await accounts.credentialOf(clientId)).toEqual({ accountId: id, secretHash: 'cd'.repeat(32) });
+        const unknown = { accountId: null, secretHash: UNKNOWN_CLIENT_HASH };
+        expect(await accounts.credentialOf(`cl_${randomUUID()}`)).toEqual(unknown);
+        expect(await accounts.credentialOf(`${clientId}0`)).toEqual(unknown);
+        expect(await accounts.credentialOf(clientId.slice(0, -1))).toEqual(unknown);
+        expect(await accounts.credentialOf('!')).toEqual(unknown);
+        expect(await accounts.credentialOf('~'.repeat(30))).toEqual(unknown);
+        expect(await accounts.credentialOf("x' OR '1'='1")).toEqual(unknown);
+        await accounts.revoke(clientId, new Date());
+        expect(await accounts.credentialOf(clientId)).toEqual(unknown);
       });
     });
 
@@ -183,8 +214,8 @@ export function describePersistenceContract(name: string, harness: () => Persist
         return { account, mbKey: demand.missions[0].mbKey };
       }
 
-      const taker = (name: string, isBuffer = false) => (mission: { missionId: string }) =>
-        Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, missionId: mission.missionId, userName: name, isBuffer });
+      const taker = (name: string, isBuffer = false) => (mission: MissionPlaces) =>
+        Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, mission, userName: name, isBuffer }, BEFORE_THE_DAY);
 
       it('accept sees the places taken by non-buffer participants still on the mission', async () => {
         const h = harness();
@@ -201,6 +232,15 @@ export function describePersistenceContract(name: string, harness: () => Persist
         });
         expect(seen).toMatchObject({ taken: 1, places: 3, shifts: ['2026-12-01-08:00-17:00-0'] });
         expect(first.state.status).toBe(MissionStatus.WAITING);
+      });
+
+      it('a participant is restored with its mission date', async () => {
+        const h = harness();
+        const { account, mbKey } = await missionWithPlaces(h, 1);
+        const accepted = await h.participants.accept(account, mbKey, taker('Ana'));
+        const restored = await h.participants.change(account, accepted.state.muKey, () => undefined);
+        expect(restored.state).toEqual(accepted.state);
+        expect(restored.state.missionDate).toEqual(new Date('2026-12-01T03:00:00Z'));
       });
 
       it('a mission or participant of another client account is not found', async () => {
@@ -229,21 +269,217 @@ export function describePersistenceContract(name: string, harness: () => Persist
         expect(after.state).toMatchObject({ status: MissionStatus.STARTED, checkInAt: at, checkOutAt: null, tokenInput: '1234' });
       });
 
-      it('work is submitted once, then reviewed', async () => {
-        const h = harness();
+      describe('dueForExpiry', () => {
+        const RULES = { slaToleranceMinutes: 15 };
+        const ms = (date: Date, delta: number) => new Date(date.getTime() + delta);
+
+        async function missionOn(h: PersistenceHarness, account: string, missionDate: Date, shifts: string[] = []) {
+          const main = await h.fixtures.mainMission(account, { checkInCheckOut: shifts.length > 0, requiresForm: false });
+          const demand = newDemand(account, demandInput(main, { participants: 10, shifts }));
+          const mission = { ...demand.missions[0], missionDate };
+          await h.demands.create({ ...demand, missions: [mission] });
+          return mission.mbKey;
+        }
+
+        /** Every due participant of every account, page after page; those of `account`, by id. */
+        async function dueOf(h: PersistenceHarness, account: string, now: Date, timeZone: string, limit = 1000): Promise<string[]> {
+          const cutoffs = expiryCutoffs(now, { ...RULES, timeZone });
+          const found: string[] = [];
+          for (let after: string | null = null; ; ) {
+            const page = await h.participants.dueForExpiry(cutoffs, { after, limit });
+            found.push(...page.filter((p) => p.accountId === account).map((p) => p.id));
+            if (page.length < limit) return found;
+            after = page[page.length - 1].id;
+          }
+        }
+
+        it.each(['America/Sao_Paulo', 'Asia/Tokyo'])(
+          'finds, on both sides of every deadline in %s, exactly the participants whose expire is accepted',
+          async (timeZone) => {
+            const h = harness();
+            const account = await h.fixtures.account();
+            const plain = await missionOn(h, account, startOfZonedDay('2026-12-01', timeZone));
+            const onShift = await missionOn(h, account, startOfZonedDay('2026-12-01', timeZone), ['2026-12-02-22:00-06:00-0']);
+            const take = (mbKey: string, needsEstimate = false) =>
+              h.participants.accept(account, mbKey, (mission) =>
+                Participant.accept({ id: randomUUID(), muKey: `MU-${randomUUID().slice(0, 12)}`, mission, userName: 'Ana', needsEstimate }, {
+                  now: BEFORE_THE_DAY.now,
+                  timeZone,
+                }),
+              );
+            const waiting = await take(plain);
+            const waitingOnShift = await take(onShift);
+            const scheduled = await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.schedule(new Date('2026-12-01T18:00:00Z')));
+            await take(plain, true);
+            await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.checkIn({ at: new Date('2026-12-01T12:00:00Z'), slaToleranceMinutes: 15 }));
+            await h.participants.change(account, (await take(plain)).state.muKey, (p) => p.quit());
+            const rules = { ...RULES, timeZone };
+            const expiring = [waiting, waitingOnShift, scheduled].map((p) => ({ id: p.state.id, muKey: p.state.muKey, expiresAt: p.expiresAt(rules) as Date }));
+
+            for (const now of expiring.flatMap(({ expiresAt }) => [ms(expiresAt, -1), expiresAt])) {
+              const expected = expiring.filter((p) => p.expiresAt <= now).map((p) => p.id).sort();
+              expect({ now, due: await dueOf(h, account, now, timeZone) }).toEqual({ now, due: expected });
+            }
+
+            const between = ms(expiring[2].expiresAt, 0);
+            const due = await dueOf(h, account, between, timeZone);
+            for (const p of expiring) {
+              const expire = h.participants.change(account, p.muKey, (x) => x.expire(between, rules));
+              if (due.includes(p.id)) await expect(expire).resolves.toBeDefined();
+              else await expect(expire).rejects.toBeInstanceOf(ExpiryNotDueError);
+            }
+            expect(await dueOf(h, account, between, timeZone)).toEqual([]);
+          },
+        );
+
+        it('pages through every account in id order, each participant once', async () => {
+          const h = harness();
+          const account = await h.fixtures.account();
+          const mbKey = await missionOn(h, account, new Date('2026-12-01T03:00:00Z'));
+          const ids: string[] = [];
+          for (let i = 0; i < 5; i += 1) ids.push((await h.participants.accept(account, mbKey, taker(`P${i}`))).state.id);
+          const cutoffs = expiryCutoffs(new Date('2026-12-10T00:00:00Z'), { ...RULES, timeZone: 'America/Sao_Paulo' });
+          const seen: string[] = [];
+          for (let after: string | null = null; ; ) {
+            const page = await h.participants.dueForExpiry(cutoffs, { after, limit: 2 });
+            expect(page.length).toBeLessThanOrEqual(2);
+            seen.push(...page.map((p) => p.id));
+            if (page.length < 2) break;
+            after = page[page.length - 1].id;
+          }
+          expect(seen).toEqual([...seen].sort());
+          expect(new Set(seen).size).toBe(seen.length);
+          expect(seen.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+        });
+      });
+
+      /** A participant of a new mission who checked out with the work complete. */
+      async function finishedWork(h: PersistenceHarness) {
         const { account, mbKey } = await missionWithPlaces(h, 1);
-        const p = await h.participants.accept(account, mbKey, taker('Gil'));
-        await h.participants.change(account, p.state.muKey, (x) => {
+        const { state } = await h.participants.accept(account, mbKey, taker('Gil'));
+        await h.participants.change(account, state.muKey, (x) => {
           x.checkIn({ at: new Date('2026-12-01T11:00:00Z'), slaToleranceMinutes: 15 });
           x.checkOut({ at: new Date('2026-12-01T19:00:00Z'), complete: true });
         });
         const submit = (participant: Participant) =>
           Register.submit({ id: randomUUID(), missionsUserId: participant.state.id, identifier: 'R-1', participantStatus: participant.state.status });
-        await h.participants.submitWork(account, p.state.muKey, submit);
-        await expect(h.participants.submitWork(account, p.state.muKey, submit)).rejects.toBeInstanceOf(RegisterAlreadySubmittedError);
-        const reviewed = await h.participants.reviewRegister(account, p.state.muKey, (r) => r.approve());
-        expect(reviewed.state.status).toBe('APPROVED');
-        await expect(h.participants.reviewRegister(account, 'MU-NOPE', (r) => r.approve())).rejects.toBeInstanceOf(NotFoundError);
+        const stored = async () => {
+          const { participant, register } = await h.participants.reviewWork(account, state.muKey, () => undefined);
+          return { status: participant.state.status, register: register?.state.status ?? null };
+        };
+        return { account, muKey: state.muKey, submit, stored };
+      }
+
+      it('work is submitted once, then reviewed', async () => {
+        const h = harness();
+        const { account, muKey, submit, stored } = await finishedWork(h);
+        expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: null });
+        await h.participants.submitWork(account, muKey, submit);
+        await expect(h.participants.submitWork(account, muKey, submit)).rejects.toBeInstanceOf(RegisterAlreadySubmittedError);
+        const reviewed = await h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p));
+        expect(reviewed.register?.state.status).toBe('APPROVED');
+        expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: 'APPROVED' });
+        await expect(h.participants.reviewWork(account, 'MU-NOPE', () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+        const other = await h.fixtures.account();
+        await expect(h.participants.reviewWork(other, muKey, () => undefined)).rejects.toBeInstanceOf(NotFoundError);
+      });
+
+      // The port's promise, raced: several verbs at once, each of which, had it run alone, would win.
+      // Were the participant read without its lock, each would see the same state and write over
+      // the others.
+      describe('"two concurrent verbs on one participant cannot both win"', () => {
+        const ROUNDS = 4;
+        const late = { now: new Date('2026-12-05T00:00:00Z'), rules: { timeZone: 'America/Sao_Paulo', slaToleranceMinutes: 15 } };
+
+        function settled<T>(results: PromiseSettledResult<T>[]) {
+          return {
+            won: results.filter((r): r is PromiseFulfilledResult<T> => r.status === 'fulfilled').map((r) => r.value),
+            lost: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown),
+          };
+        }
+
+        it('quit, remove and expire race on a WAITING participant: one wins, the others are refused, the winner is stored', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, mbKey } = await missionWithPlaces(h, 1);
+            const { state } = await h.participants.accept(account, mbKey, taker('Ana'));
+            const verbs: ((p: Participant) => void)[] = [
+              (p) => p.quit(),
+              (p) => p.remove(),
+              (p) => p.expire(late.now, late.rules),
+              (p) => p.quit(),
+            ];
+            const { won, lost } = settled(await Promise.allSettled(verbs.map((verb) => h.participants.change(account, state.muKey, verb))));
+            expect(won).toHaveLength(1);
+            expect(lost.every((error) => error instanceof InvalidTransitionError)).toBe(true);
+            const stored = await h.participants.change(account, state.muKey, () => undefined);
+            expect(stored.state).toEqual(won[0].state);
+          }
+        });
+
+        it('the two reviews race on finished, submitted work: one wins, and REJECTED never meets APPROVED', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, muKey, submit, stored } = await finishedWork(h);
+            await h.participants.submitWork(account, muKey, submit);
+            const { won, lost } = settled(
+              await Promise.allSettled([
+                h.participants.reviewWork(account, muKey, (p, r) => p.reject(r)),
+                h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p)),
+              ]),
+            );
+            expect(won).toHaveLength(1);
+            expect(lost).toHaveLength(1);
+            const after = await stored();
+            expect([
+              { status: MissionStatus.REJECTED, register: 'REPROVED' },
+              { status: MissionStatus.FINISHED, register: 'APPROVED' },
+            ]).toContainEqual(after);
+            expect({ status: won[0].participant.state.status, register: won[0].register?.state.status }).toEqual(after);
+          }
+        });
+
+        it('takers of the last place race: one takes it, the others find the mission full', async () => {
+          const h = harness();
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const { account, mbKey } = await missionWithPlaces(h, 1);
+            const { won, lost } = settled(
+              await Promise.allSettled(['Ana', 'Bia', 'Caio', 'Duda'].map((name) => h.participants.accept(account, mbKey, taker(name)))),
+            );
+            expect(won).toHaveLength(1);
+            expect(lost).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ code: 'MISSION_FULL' })));
+          }
+        });
+      });
+
+      describe('"a REJECTED participant never has an APPROVED register", whichever review comes first', () => {
+        it('finish → submit → approve → reject: the reject is refused, the work stays approved', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.submitWork(account, muKey, submit);
+          await h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p));
+          await expect(h.participants.reviewWork(account, muKey, (p, r) => p.reject(r))).rejects.toBeInstanceOf(WorkApprovedError);
+          expect(await stored()).toEqual({ status: MissionStatus.FINISHED, register: 'APPROVED' });
+        });
+
+        it('finish → submit → reject: the pending register is reproved with it, and can no longer be approved', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.submitWork(account, muKey, submit);
+          const rejected = await h.participants.reviewWork(account, muKey, (p, r) => p.reject(r));
+          expect(rejected.participant.state.status).toBe(MissionStatus.REJECTED);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: 'REPROVED' });
+          await expect(h.participants.reviewWork(account, muKey, (p, r) => r?.approve(p))).rejects.toBeInstanceOf(RegisterAlreadyReviewedError);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: 'REPROVED' });
+        });
+
+        it('finish → reject → submit: rejected work is not submitted', async () => {
+          const h = harness();
+          const { account, muKey, submit, stored } = await finishedWork(h);
+          await h.participants.reviewWork(account, muKey, (p, r) => p.reject(r));
+          await expect(h.participants.submitWork(account, muKey, submit)).rejects.toBeInstanceOf(WorkNotFinishedError);
+          expect(await stored()).toEqual({ status: MissionStatus.REJECTED, register: null });
+        });
       });
     });
   });

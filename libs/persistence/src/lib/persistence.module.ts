@@ -12,7 +12,7 @@ import {
 } from '@mwr/domain';
 import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
-import { openDataSource } from './database/data-source';
+import { LISTING_SESSION_SETTINGS, openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
 import { PostgresFormAnswersReadModel } from './read-models/form-answers.read-model';
 import { PostgresPdvResultsReadModel } from './read-models/pdv-results.read-model';
@@ -37,16 +37,20 @@ export interface PersistenceOptions {
 /** Failures of idle pooled connections: each connection of the pool reports the same outage. */
 class PoolErrorLog extends RepeatLimitedLog<Error> {}
 
+/** The pool the five report listings read through (LISTING_SESSION_SETTINGS); every write and every other read uses `DataSource`. */
+export const LISTINGS_DATA_SOURCE = Symbol('ListingsDataSource');
+
 @Injectable()
 class DataSourceLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(LISTINGS_DATA_SOURCE) private readonly listings: DataSource,
     private readonly poolErrors: PoolErrorLog,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     this.poolErrors.flush();
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    for (const pool of [this.listings, this.dataSource]) if (pool.isInitialized) await pool.destroy();
   }
 }
 
@@ -55,28 +59,29 @@ const adapters = [
   { provide: DemandRepository, useFactory: (ds: DataSource) => new TypeOrmDemandRepository(ds), inject: [DataSource] },
   { provide: IdempotencyKeys, useFactory: (ds: DataSource) => new TypeOrmIdempotencyKeys(ds), inject: [DataSource] },
   { provide: ParticipantRepository, useFactory: (ds: DataSource) => new TypeOrmParticipantRepository(ds), inject: [DataSource] },
-  { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [DataSource] },
+  { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
     provide: WorkforceResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresWorkforceResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
-  { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [DataSource] },
+  { provide: DeliveryResultsReadModel, useFactory: (ds: DataSource) => new PostgresDeliveryResultsReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
     provide: PdvResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresPdvResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
   {
     provide: RegisterResultsReadModel,
     useFactory: (ds: DataSource, searches: SearchBulkhead) => new PostgresRegisterResultsReadModel(ds, searches),
-    inject: [DataSource, SearchBulkhead],
+    inject: [LISTINGS_DATA_SOURCE, SearchBulkhead],
   },
 ];
 
 /**
- * Binds the domain's persistence ports to their PostgreSQL adapters over one pool; searches go
- * through a bulkhead (SearchBulkhead) so that they cannot take the whole pool.
+ * Binds the domain's persistence ports to their PostgreSQL adapters over two pools: the listings'
+ * and everything else's; searches go through a bulkhead (SearchBulkhead) so that they cannot take
+ * the whole listings pool.
  */
 @Module({})
 export class PersistenceModule {
@@ -86,21 +91,21 @@ export class PersistenceModule {
       write: (error, heldBack) =>
         logger.error(`Idle database connection failed: ${error.message}${heldBack > 0 ? ` (${heldBack} more like it not logged since the last report)` : ''}`),
     });
+    const open = (sessionSettings?: Readonly<Record<string, number>>) =>
+      openDataSource({
+        url: options.databaseUrl,
+        poolSize: options.poolSize,
+        queryTimeoutMs: options.queryTimeoutMs,
+        acquireTimeoutMs: options.acquireTimeoutMs,
+        sessionSettings,
+        onPoolError: (error) => poolErrors.report(error.message, error),
+      });
     return {
       module: PersistenceModule,
       global: true,
       providers: [
-        {
-          provide: DataSource,
-          useFactory: () =>
-            openDataSource({
-              url: options.databaseUrl,
-              poolSize: options.poolSize,
-              queryTimeoutMs: options.queryTimeoutMs,
-              acquireTimeoutMs: options.acquireTimeoutMs,
-              onPoolError: (error) => poolErrors.report(error.message, error),
-            }),
-        },
+        { provide: DataSource, useFactory: () => open() },
+        { provide: LISTINGS_DATA_SOURCE, useFactory: () => open(LISTING_SESSION_SETTINGS) },
         { provide: PoolErrorLog, useValue: poolErrors },
         DataSourceLifecycle,
         {
@@ -113,7 +118,7 @@ export class PersistenceModule {
         },
         ...adapters,
       ],
-      exports: [DataSource, ...adapters.map((adapter) => adapter.provide)],
+      exports: [DataSource, LISTINGS_DATA_SOURCE, ...adapters.map((adapter) => adapter.provide)],
     };
   }
 }

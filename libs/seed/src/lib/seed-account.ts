@@ -113,10 +113,16 @@ export async function seedClientAccount(dataSource: DataSource, options: SeedAcc
       // own, side by side. The build runs even when a chunk failed, for the chunks that landed; a
       // seed killed before it is repaired by `db rebuild-listings`.
       const { first, last } = ids.uuidRange();
+      // A new database (nothing listed yet, the demo's or a benchmark's) gets its trigram indexes
+      // built anew after the batch, instead of one document at a time: about half the cost.
+      const [{ listed }] = await runner.query(
+        `SELECT EXISTS (SELECT FROM workforce_rows) OR EXISTS (SELECT FROM register_rows) OR EXISTS (SELECT FROM pdv_rows) AS listed`,
+      );
+      const rebuildSearchIndex = !listed;
       const buildListingRowsOfBatch = () => {
         const tables = [...LISTING_ROWS_TABLES];
         return onConnections(dataSource, runner, writers, () => tables.shift() ?? null, (builder, table) =>
-          inTransaction(builder, () => buildListingRows(builder, table, first, last)),
+          inTransaction(builder, () => buildListingRows(builder, table, first, last, { rebuildSearchIndex })),
         );
       };
       try {

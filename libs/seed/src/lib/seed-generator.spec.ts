@@ -93,11 +93,13 @@ describe('SeedGenerator', () => {
     }
   });
 
-  it('submits registers only for finished work, and stops and answers fall within the visit', () => {
+  it('submits registers only for finished work, never approves rejected work, and stops and answers fall within the visit', () => {
     const byId = new Map(all.participants.map((p) => [p.id, p]));
     for (const register of all.registers) {
       const participant = byId.get(register.missionsUserId);
       expect([FINISHED, REJECTED]).toContain(participant?.status);
+      // One decision: a rejected participant's register was reproved, by its review or by the rejection.
+      if (participant?.status === REJECTED) expect(register.status).toBe('REPROVED');
       expect(register.missionId).toBe(participant?.missionId);
       expect(register.createdAt.getTime()).toBeGreaterThanOrEqual((participant?.checkOutAt as Date).getTime());
       expect(register.updatedAt.getTime()).toBeGreaterThanOrEqual(register.createdAt.getTime());

@@ -1,9 +1,12 @@
 import {
   addDays,
   checkDemandRules,
+  type DeadlineRules,
   type DemandInput,
+  holdsPlace,
   MissionStatus,
   Participant,
+  planMissions,
   type ParticipantState,
   Register,
   type RegisterStatus,
@@ -255,6 +258,8 @@ interface MissionContext {
   mission: SeedMissionRow;
   day: string;
   daysBefore: number;
+  /** Places its participants hold so far, as `holdsPlace` counts them. */
+  taken: number;
 }
 
 type Verb = 'quit' | 'remove';
@@ -272,6 +277,7 @@ export class SeedGenerator {
   private readonly total: number;
   private readonly timeZone: string;
   private readonly slaToleranceMinutes: number;
+  private readonly rules: DeadlineRules;
   private readonly workforceStores: SeedCatalog['stores'];
   private readonly formForms: SeedCatalog['forms'];
   private readonly pdvForms: SeedCatalog['forms'];
@@ -293,6 +299,7 @@ export class SeedGenerator {
     this.total = options.missions;
     this.timeZone = options.timeZone ?? 'America/Sao_Paulo';
     this.slaToleranceMinutes = options.slaToleranceMinutes ?? 15;
+    this.rules = { timeZone: this.timeZone, slaToleranceMinutes: this.slaToleranceMinutes };
     this.workforceStores = catalog.stores.filter((store) => store.isWorkforce);
     this.formForms = catalog.forms.filter((form) => form.kind === 'FORM');
     this.pdvForms = catalog.forms.filter((form) => form.kind === 'PDV');
@@ -350,26 +357,17 @@ export class SeedGenerator {
       customFields,
       createdAt: new Date(this.dayStart(day) - prng.int(1, 20) * DAY - prng.int(0, 1439) * MINUTE),
     };
-    this.checkDemand(demand, main, stores);
+    const input = this.checkDemand(demand, main, stores);
     chunk.demands.push(demand);
 
-    // As the service does: the scheduled instant, else the start of the picked day.
-    const missionDate = scheduledAt ?? new Date(this.dayStart(day));
-    for (const store of stores.length > 0 ? stores : [null]) {
-      const mission: SeedMissionRow = {
-        id: this.ids.uuid(),
-        demandId: demand.id,
-        mainMissionId: main.id,
-        storeId: store?.id ?? null,
-        mbKey: this.ids.mbKey(),
-        missionDate,
-        places,
-        createdAt: demand.createdAt,
-      };
+    // The missions the service would create for this demand.
+    const planned = planMissions(input, this.timeZone, () => ({ id: this.ids.uuid(), mbKey: this.ids.mbKey() }));
+    for (const { id, mbKey, storeId, missionDate } of planned) {
+      const mission: SeedMissionRow = { id, demandId: demand.id, mainMissionId: main.id, storeId, mbKey, missionDate, places, createdAt: demand.createdAt };
       chunk.missions.push(mission);
       this.produced += 1;
-      const context: MissionContext = { main, demand, mission, day, daysBefore };
-      // Taken places never exceed the open ones; a buffer participant stands beside them.
+      const context: MissionContext = { main, demand, mission, day, daysBefore, taken: 0 };
+      // Some places stay open; a buffer participant stands beside the others.
       const open = coverage ? 0 : prng.chance(0.15) ? prng.int(1, places) : 0;
       const regular = places - open;
       const people = regular + (prng.chance(0.08) ? 1 : 0);
@@ -378,7 +376,7 @@ export class SeedGenerator {
   }
 
   /** A generated demand that the domain would refuse is a bug of the generator, not data. */
-  private checkDemand(demand: SeedDemandRow, main: SeedMainMission, stores: SeedCatalog['stores']): void {
+  private checkDemand(demand: SeedDemandRow, main: SeedMainMission, stores: SeedCatalog['stores']): DemandInput {
     const input: DemandInput = {
       missionMainId: demand.mainMissionId,
       datePicked: demand.datePicked,
@@ -396,6 +394,7 @@ export class SeedGenerator {
       formPdvFound: true,
       stores: stores.map((store) => ({ id: store.id, isWorkforce: store.isWorkforce })),
     });
+    return input;
   }
 
   private shiftsOn(day: string): string[] {
@@ -407,7 +406,8 @@ export class SeedGenerator {
     const { prng } = this;
     const { demand, mission } = context;
     const target = coverage?.status ?? prng.weighted(context.daysBefore <= RECENT_DAYS_BEFORE ? RECENT_STATUS_WEIGHTS : OLD_STATUS_WEIGHTS);
-    const shift = demand.shifts.length > 0 ? this.shiftTimesOf(prng.pick(demand.shifts)) : null;
+    const shiftText = demand.shifts.length > 0 ? prng.pick(demand.shifts) : null;
+    const shift = shiftText === null ? null : this.shiftTimesOf(shiftText);
     const needsEstimate = target === WAITING_ESTIMATE || prng.chance(0.2);
     const leaving = target === QUIT || target === REMOVED;
     const leaveFrom = leaving
@@ -428,16 +428,20 @@ export class SeedGenerator {
     const scheduledFor = schedules ? (shift?.start ?? visit) : null;
     const reference = (shift?.start ?? scheduledFor ?? visit).getTime();
 
-    const participant = Participant.accept({
-      id: this.ids.uuid(),
-      muKey: this.ids.muKey(),
-      missionId: mission.id,
-      userName: this.userName(),
-      isBuffer,
-      needsEstimate,
-      shiftStartsAt: shift?.start ?? null,
-    });
+    const userName = this.userName();
     const createdAt = this.between(demand.createdAt.getTime() + 5 * MINUTE, reference - 3 * HOUR);
+    const participant = Participant.accept(
+      {
+        id: this.ids.uuid(),
+        muKey: this.ids.muKey(),
+        mission: { missionId: mission.id, mbKey: mission.mbKey, places: mission.places, taken: context.taken, missionDate: mission.missionDate, shifts: demand.shifts },
+        userName,
+        isBuffer,
+        needsEstimate,
+        shift: shiftText,
+      },
+      { now: new Date(createdAt), timeZone: this.timeZone },
+    );
     let clock = createdAt;
     let lastChange = createdAt;
     const at = (instant: number) => {
@@ -457,6 +461,7 @@ export class SeedGenerator {
     let checkOutAt: number | null = null;
     let leftAt: number | null = null;
     const finish = () => {
+      if (holdsPlace(participant.state)) context.taken += 1;
       chunk.participants.push({ ...participant.state, createdAt: new Date(createdAt), updatedAt: new Date(lastChange) });
       this.stopsOf(context, participant.state, coverage, checkInAt, checkOutAt ?? leftAt, chunk);
     };
@@ -477,8 +482,7 @@ export class SeedGenerator {
       return finish();
     }
     if (target === EXPIRED) {
-      at((shift?.end.getTime() ?? reference + 8 * HOUR) + prng.int(60, 600) * MINUTE);
-      participant.expire();
+      participant.expire(at(this.dueAt(participant) + prng.int(60, 600) * MINUTE), this.rules);
       return finish();
     }
     if (scheduledFor) {
@@ -491,8 +495,7 @@ export class SeedGenerator {
       return finish();
     }
     if (target === SCHEDULED_EXPIRED) {
-      at(reference + prng.int(60, 720) * MINUTE);
-      participant.expire();
+      participant.expire(at(this.dueAt(participant) + prng.int(60, 720) * MINUTE), this.rules);
       return finish();
     }
 
@@ -526,20 +529,22 @@ export class SeedGenerator {
       const stars = prng.weighted<number>([[5, 45], [4, 30], [3, 13], [2, 7], [1, 5]]);
       participant.rate(stars, prng.pick(RATING_MESSAGES));
     }
-    let reviewedAt: number | null = null;
     const submits = coverage?.register !== undefined || prng.chance(target === FINISHED ? 0.92 : 0.85);
-    if (submits) {
-      reviewedAt = this.register(context, participant, coverage, checkInAt, checkOutAt, target === REJECTED, chunk);
-    }
-    // A register is only ever submitted for finished work; rejecting the participant comes after.
+    const submitted = submits ? this.register(context, participant, coverage, checkInAt, checkOutAt, target === REJECTED, chunk) : null;
+    // A register is only ever submitted for finished work; rejecting the participant comes after,
+    // and reproves the register if it was still pending.
     if (target === REJECTED) {
-      at(reviewedAt ?? checkOutAt + prng.int(60, 2880) * MINUTE);
-      participant.reject();
+      at(submitted?.row.updatedAt.getTime() ?? checkOutAt + prng.int(60, 2880) * MINUTE);
+      participant.reject(submitted?.register ?? null);
+      if (submitted) submitted.row.status = submitted.register.state.status;
     }
     finish();
   }
 
-  /** Submits the participant's work and reviews it; answers when the review happened. */
+  /**
+   * Submits the participant's work and reviews it, unless the review is the participant's rejection
+   * (which reproves it, at the row's `updatedAt`).
+   */
   private register(
     context: MissionContext,
     participant: Participant,
@@ -548,7 +553,7 @@ export class SeedGenerator {
     checkOutAt: number,
     rejected: boolean,
     chunk: SeedChunk,
-  ): number {
+  ): { register: Register; row: SeedRegisterRow } {
     const { prng } = this;
     const { main, demand, mission } = context;
     this.registerCount += 1;
@@ -564,12 +569,12 @@ export class SeedGenerator {
       (rejected
         ? prng.weighted<RegisterStatus>([['REPROVED', 85], ['PENDING', 15]])
         : prng.weighted<RegisterStatus>([['APPROVED', 70], ['PENDING', 15], ['REPROVED', 15]]));
-    if (outcome === 'APPROVED') register.approve();
+    if (outcome === 'APPROVED') register.approve(participant);
     if (outcome === 'REPROVED') register.reprove();
     const createdAt = checkOutAt + prng.int(5, 240) * MINUTE;
-    const reviewedAt = outcome === 'PENDING' ? createdAt : createdAt + prng.int(60, 4 * 1440) * MINUTE;
+    const reviewedAt = outcome === 'PENDING' && !rejected ? createdAt : createdAt + prng.int(60, 4 * 1440) * MINUTE;
     const state = register.state;
-    chunk.registers.push({
+    const row: SeedRegisterRow = {
       id: state.id,
       missionsUserId: state.missionsUserId,
       missionId: mission.id,
@@ -577,7 +582,8 @@ export class SeedGenerator {
       status: state.status,
       createdAt: new Date(createdAt),
       updatedAt: new Date(reviewedAt),
-    });
+    };
+    chunk.registers.push(row);
 
     if (main.hasForms) {
       const primary = this.formForms.find((form) => form.uuid === demand.formId) ?? this.formForms[0];
@@ -628,7 +634,7 @@ export class SeedGenerator {
         });
       });
     }
-    return reviewedAt;
+    return { register, row };
   }
 
   /**
@@ -744,6 +750,13 @@ export class SeedGenerator {
       this.shiftTimes.set(key, times);
     }
     return times;
+  }
+
+  /** The first whole second at which the domain lets the participant expire. */
+  private dueAt(participant: Participant): number {
+    const deadline = participant.expiresAt(this.rules);
+    if (deadline === null) throw new Error(`a ${participant.state.status} participant does not expire`);
+    return Math.ceil(deadline.getTime() / 1000) * 1000;
   }
 
   /** A whole second in [from, to); `from` when the interval is empty. */

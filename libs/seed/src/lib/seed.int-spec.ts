@@ -86,7 +86,7 @@ async function expectListed(accountId: string): Promise<void> {
     expect({ table, listed, counted }).toEqual({ table, listed: expected, counted: expected });
     expect(expected).toBeGreaterThan(0);
   }
-  // A build larger than its table drops and rebuilds the trigram indexes: they are back, and valid.
+  // The first seed of a new database drops and rebuilds the trigram indexes: they are back, and valid.
   const indexes = await rows<{ name: string }>(
     `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
       WHERE c.relname IN ('workforce_search_trgm', 'register_rows_search_trgm', 'pdv_rows_search_trgm') AND i.indisvalid ORDER BY 1`,
@@ -134,7 +134,7 @@ describe('seedClientAccount against PostgreSQL', () => {
     expect(Object.values(summaryA.participantsByStatus)).toEqual(Array.from({ length: 11 }, (_, status) => participants[String(status)] ?? 0));
   });
 
-  it('lists and counts the first batch of a young database, whose trigram indexes it built anew', async () => {
+  it('lists and counts the first batch of a new database, whose trigram indexes it built anew', async () => {
     await expectListed(accountA);
   });
 

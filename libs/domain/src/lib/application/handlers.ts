@@ -18,14 +18,16 @@ import { ListFormAnswersHandler } from './queries/list-form-answers/list-form-an
 import { ListPdvResultsHandler } from './queries/list-pdv-results/list-pdv-results.handler';
 import { ListRegisterResultsHandler } from './queries/list-register-results/list-register-results.handler';
 import { ListWorkforceResultsHandler } from './queries/list-workforce-results/list-workforce-results.handler';
+import { ParticipantsDueForExpiryHandler } from './queries/participants-due-for-expiry/participants-due-for-expiry.handler';
 
-/** The handlers of the commands and of the credential queries, for an app module's providers. */
+/** The handlers of the commands, of the credential queries and of the clock's query, for an app module's providers. */
 export const DOMAIN_HANDLERS = [
   CreateDemandHandler,
   AcceptPlaceHandler,
   ParticipantProgressHandler,
   SubmitWorkHandler,
   ReviewRegisterHandler,
+  ParticipantsDueForExpiryHandler,
   CreateClientAccountHandler,
   RevokeClientAccountHandler,
   ListClientAccountsHandler,

@@ -104,3 +104,22 @@ export function checkDemandRules(input: DemandInput, refs: DemandReferences): Ch
 export function missionDateOf(input: DemandInput, timeZone: string): Date {
   return input.scheduledAt !== null ? new Date(input.scheduledAt) : startOfZonedDay(input.datePicked, timeZone);
 }
+
+/** A mission a demand creates. */
+export interface PlannedMission {
+  id: string;
+  mbKey: string;
+  storeId: number | null;
+  missionDate: Date;
+  places: number;
+}
+
+/**
+ * The missions of a demand: one per store, or one when it names none, each on the demand's date
+ * with the demand's number of places. `identify` gives each its id and MB key.
+ */
+export function planMissions(input: DemandInput, timeZone: string, identify: () => { id: string; mbKey: string }): PlannedMission[] {
+  const missionDate = missionDateOf(input, timeZone);
+  const stores: (number | null)[] = input.storesIds.length > 0 ? [...input.storesIds] : [null];
+  return stores.map((storeId) => ({ ...identify(), storeId, missionDate: new Date(missionDate.getTime()), places: input.participants }));
+}

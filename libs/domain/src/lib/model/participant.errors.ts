@@ -1,5 +1,5 @@
 import { DomainError } from './domain-error';
-import { missionStatusName, type MissionStatus } from './mission-status';
+import { MissionStatus, missionStatusName } from './mission-status';
 
 export class CheckOutBeforeCheckInError extends DomainError {
   readonly kind = 'rule';
@@ -64,5 +64,25 @@ export class EmptyRequestError extends DomainError {
 
   constructor() {
     super('A request must contain text');
+  }
+}
+
+export class ExpiryNotDueError extends DomainError {
+  readonly kind = 'rule';
+  readonly code = 'EXPIRY_NOT_DUE';
+
+  constructor(
+    readonly status: MissionStatus,
+    /** the first instant at which it may expire; null when it never does */
+    readonly expiresAt: Date | null,
+    readonly at: Date,
+  ) {
+    super(
+      expiresAt === null
+        ? `A ${missionStatusName(status)} participant without a scheduled time does not expire`
+        : `Cannot expire a ${missionStatusName(status)} participant at ${at.toISOString()}: ${
+            status === MissionStatus.WAITING ? 'its day has not ended' : 'its scheduled time plus the SLA tolerance has not passed'
+          } (it may expire from ${expiresAt.toISOString()})`,
+    );
   }
 }

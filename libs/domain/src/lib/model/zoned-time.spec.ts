@@ -9,6 +9,7 @@ import {
   isValidTimeZone,
   startOfZonedDay,
   zonedDateTimeToUtc,
+  zonedDayContaining,
 } from './zoned-time';
 
 const iso = (date: Date) => date.toISOString();
@@ -217,6 +218,35 @@ describe('startOfZonedDay / endOfZonedDay', () => {
   it('"a day whose last hour happened twice ends after the second one"', () => {
     expect(iso(endOfZonedDay('2019-02-16', 'America/Sao_Paulo'))).toBe('2019-02-17T02:59:59.999Z');
     expect(iso(startOfZonedDay('2019-02-17', 'America/Sao_Paulo'))).toBe('2019-02-17T03:00:00.000Z');
+  });
+});
+
+describe('zonedDayContaining', () => {
+  const at = (text: string) => new Date(text);
+
+  it.each([
+    ['America/Sao_Paulo', '2026-12-01T03:00:00.000Z', '2026-12-01', '2026-12-01T03:00:00.000Z', '2026-12-02T03:00:00.000Z'],
+    ['America/Sao_Paulo', '2026-12-01T02:59:59.999Z', '2026-11-30', '2026-11-30T03:00:00.000Z', '2026-12-01T03:00:00.000Z'],
+    ['America/Sao_Paulo', '2026-12-02T02:59:59.999Z', '2026-12-01', '2026-12-01T03:00:00.000Z', '2026-12-02T03:00:00.000Z'],
+    ['Asia/Tokyo', '2026-11-30T15:00:00.000Z', '2026-12-01', '2026-11-30T15:00:00.000Z', '2026-12-01T15:00:00.000Z'],
+    ['Asia/Tokyo', '2026-11-30T14:59:59.999Z', '2026-11-30', '2026-11-29T15:00:00.000Z', '2026-11-30T15:00:00.000Z'],
+    ['Pacific/Kiritimati', '2026-12-01T09:59:59.999Z', '2026-12-01', '2026-11-30T10:00:00.000Z', '2026-12-01T10:00:00.000Z'],
+    ['Pacific/Pago_Pago', '2026-12-01T10:59:59.999Z', '2026-11-30', '2026-11-30T11:00:00.000Z', '2026-12-01T11:00:00.000Z'],
+    ['Europe/London', '2026-10-25T23:59:59.999Z', '2026-10-25', '2026-10-24T23:00:00.000Z', '2026-10-26T00:00:00.000Z'],
+    ['America/Sao_Paulo', '2018-11-04T03:00:00.000Z', '2018-11-04', '2018-11-04T03:00:00.000Z', '2018-11-05T02:00:00.000Z'],
+  ])('"the local day of an instant, with its first instant and the next day\'s": %s at %s is %s', (zone, instant, day, startsAt, next) => {
+    expect(zonedDayContaining(at(instant), zone)).toEqual({ day, startsAt: at(startsAt), nextDayStartsAt: at(next) });
+  });
+
+  it('"asked again, the same answer, in Dates of its own"', () => {
+    const first = zonedDayContaining(at('2026-12-01T12:00:00Z'), 'America/Sao_Paulo');
+    first.startsAt.setTime(0);
+    expect(zonedDayContaining(at('2026-12-01T12:00:00Z'), 'America/Sao_Paulo').startsAt).toEqual(at('2026-12-01T03:00:00.000Z'));
+  });
+
+  it('"the time zone must be IANA, and the instant valid"', () => {
+    expect(() => zonedDayContaining(at('2026-12-01T12:00:00Z'), 'Mars/Olympus')).toThrow(InvalidTimeZoneError);
+    expect(() => zonedDayContaining(new Date(Number.NaN), 'UTC')).toThrow(InvalidLocalDateTimeError);
   });
 });
 

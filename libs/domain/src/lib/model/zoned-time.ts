@@ -67,6 +67,61 @@ export function isValidTimeZone(tz: string): boolean {
  * is the `compatible` disambiguation of Temporal and java.time.
  */
 export function zonedDateTimeToUtc(day: string, time: string, timeZone: string): Date {
+  return new Date(remembered(wallTimes, timeZone, `${day} ${time}`, () => wallTimeToUtc(day, time, timeZone)));
+}
+
+export function startOfZonedDay(day: string, timeZone: string): Date {
+  return zonedDateTimeToUtc(day, '00:00', timeZone);
+}
+
+export interface ZonedDay {
+  /** `YYYY-MM-DD` */
+  day: string;
+  startsAt: Date;
+  nextDayStartsAt: Date;
+}
+
+/** The calendar day, in `timeZone`, on which an instant falls, with its first instant and the next day's. */
+export function zonedDayContaining(instant: Date, timeZone: string): ZonedDay {
+  const at = instant.getTime();
+  if (Number.isNaN(at)) throw new InvalidLocalDateTimeError(String(instant), 'not a valid instant');
+  const { day, startsAt, nextDayStartsAt } = remembered(daysOfInstants, timeZone, at, () => dayContaining(at, timeZone));
+  return { day, startsAt: new Date(startsAt), nextDayStartsAt: new Date(nextDayStartsAt) };
+}
+
+// No zone is a whole day away from UTC: the instant's day is its UTC day or one beside it.
+function dayContaining(at: number, timeZone: string): { day: string; startsAt: number; nextDayStartsAt: number } {
+  const utcDay = new Date(at).toISOString().slice(0, 10);
+  let day = at < startOfZonedDay(utcDay, timeZone).getTime() ? addDays(utcDay, -1) : utcDay;
+  let next = addDays(day, 1);
+  if (at >= startOfZonedDay(next, timeZone).getTime()) [day, next] = [next, addDays(next, 1)];
+  return { day, startsAt: startOfZonedDay(day, timeZone).getTime(), nextDayStartsAt: startOfZonedDay(next, timeZone).getTime() };
+}
+
+// A conversion formats instants several times (tens of microseconds), and callers ask about the
+// same few days, shifts and instants over and over: a seeded million missions has a few thousand.
+// Per zone, so that keys are built from nothing; forgotten all at once past a bound.
+const KEPT_PER_ZONE = 10_000;
+const wallTimes = new Map<string, Map<string, number>>();
+const daysOfInstants = new Map<string, Map<number, { day: string; startsAt: number; nextDayStartsAt: number }>>();
+
+function remembered<K, V>(caches: Map<string, Map<K, V>>, timeZone: string, key: K, compute: () => V): V {
+  let cache = caches.get(timeZone);
+  const known = cache?.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (!cache) {
+    // Only a zone that converted once without throwing is given a cache.
+    cache = new Map();
+    caches.set(timeZone, cache);
+  } else if (cache.size >= KEPT_PER_ZONE) {
+    cache.clear();
+  }
+  cache.set(key, value);
+  return value;
+}
+
+function wallTimeToUtc(day: string, time: string, timeZone: string): number {
   const [year, month, date] = parseDay(day);
   const clock = TIME.exec(time);
   if (!clock) throw new InvalidLocalDateTimeError(time, 'time is not HH:MM, HH:MM:SS or HH:MM:SS.mmm');
@@ -80,11 +135,7 @@ export function zonedDateTimeToUtc(day: string, time: string, timeZone: string):
   const before = offsetAt(timeZone, wall - DAY_MS);
   const after = offsetAt(timeZone, wall + DAY_MS);
   const candidates = [wall - before, wall - after].filter((instant) => instant + offsetAt(timeZone, instant) === wall);
-  return new Date(candidates.length > 0 ? Math.min(...candidates) : wall - before);
-}
-
-export function startOfZonedDay(day: string, timeZone: string): Date {
-  return zonedDateTimeToUtc(day, '00:00', timeZone);
+  return candidates.length > 0 ? Math.min(...candidates) : wall - before;
 }
 
 /** Derived from the next day's start, because the local 23:59:59.999 may happen twice or never. */

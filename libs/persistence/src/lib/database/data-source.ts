@@ -21,6 +21,23 @@ export interface DataSourceOptions {
    * this wait instead of queueing for the whole statement timeout.
    */
   acquireTimeoutMs?: number;
+  /** Settings every session of the pool starts with (`-c name=value`). */
+  sessionSettings?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The listings' pool plans their joins in the order they are written: each page statement starts
+ * from the page's ids and reaches every other row by its key, which is already the best order, and
+ * the planner's search of the other orders of six or seven joins cost more than running the
+ * statement (point of sale: 6 ms of planning for 1 ms of execution at a million missions).
+ */
+export const LISTING_SESSION_SETTINGS = { join_collapse_limit: 1 } as const;
+
+/** The `options` startup parameter that gives each new session the settings. */
+export function sessionOptions(settings: Readonly<Record<string, string | number>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
 }
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 15_000;
@@ -48,6 +65,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
       ...timeouts(options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS),
       keepAlive: true,
+      ...(options.sessionSettings ? { options: sessionOptions(options.sessionSettings) } : {}),
     },
   });
 }

@@ -23,7 +23,7 @@ describe('migrations over a database that already holds data', () => {
       for (const account of [randomUUID(), randomUUID()]) {
         const [sub, main, demand, mission, user, register, form, data] = Array.from({ length: 8 }, () => randomUUID());
         await early.query(`INSERT INTO client_accounts (id, client_id, name, secret_hash, created_at) VALUES ($1, $2, 'A', '', now())`, [account, `cl_${account}`]);
-        await early.query(`INSERT INTO subcategories (id, client_account_id, name) VALUES ($1, $2, 'S')`, [sub, account]);
+        await early.query(`INSERT INTO subcategories (id, client_account_id, name, check_in_check_out) VALUES ($1, $2, 'S', true)`, [sub, account]);
         await early.query(`INSERT INTO main_missions (id, client_account_id, subcategory_id, name, has_forms, check_in_check_out) VALUES ($1, $2, $3, 'M', true, true)`, [main, account, sub]);
         await early.query(`INSERT INTO demands (id, client_account_id, main_mission_id, date_picked, participants, created_at) VALUES ($1, $2, $3, '2026-12-01', 1, now())`, [demand, account, main]);
         await early.query(`INSERT INTO missions (id, client_account_id, demand_id, main_mission_id, mb_key, mission_date, places, created_at) VALUES ($1, $2, $3, $4, $5, now(), 1, now())`, [mission, account, demand, main, `MB-${mission}`]);

@@ -32,12 +32,31 @@ describe('migrate', () => {
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
-      expect(since).toEqual(['ListingRowsAndCounts1764200000000', 'DeferrableListingRows1764300000000', 'ImpliedForeignKeys1764400000000', 'AccountScopedKeys1764500000000']);
+      expect(since).toEqual([
+        'ListingRowsAndCounts1764200000000',
+        'DeferrableListingRows1764300000000',
+        'ImpliedForeignKeys1764400000000',
+        'AccountScopedKeys1764500000000',
+        'ParticipantExpiryIndex1764510000000',
+        'CheckInCheckOutFromSubcategory1764520000000',
+      ]);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       const fewer = (await one(foreignKeys)).n;
       const indexes = `SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = 'public'`;
-      const leaner = (await one(indexes)).n;
+      const all = (await one(indexes)).n;
+      const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
+      expect(await one(expiryIndex)).toEqual({ n: 1 });
+      const flagKey = `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'main_missions_check_in_check_out_fkey'`;
+      expect(await one(flagKey)).toEqual({ n: 1 });
 
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(flagKey)).toEqual({ n: 0 });
+      expect((await one(foreignKeys)).n).toBe(fewer);
+      await source.undoLastMigration({ transaction: 'each' });
+      expect(await one(expiryIndex)).toEqual({ n: 0 });
+      // The flag's unique key on subcategories and the expiry index.
+      const leaner = all - 2;
+      expect((await one(indexes)).n).toBe(leaner);
       await source.undoLastMigration({ transaction: 'each' });
       expect((await one(indexes)).n).toBe(leaner + 5);
       await source.undoLastMigration({ transaction: 'each' });
@@ -52,7 +71,9 @@ describe('migrate', () => {
       expect(await migrate(source)).toEqual(since);
       expect(await one(deferrableTriggers)).toEqual({ n: 12 });
       expect((await one(foreignKeys)).n).toBe(fewer);
-      expect((await one(indexes)).n).toBe(leaner);
+      expect((await one(indexes)).n).toBe(all);
+      expect(await one(expiryIndex)).toEqual({ n: 1 });
+      expect(await one(flagKey)).toEqual({ n: 1 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

@@ -83,15 +83,23 @@ export const LISTING_ROWS_TABLES: readonly ListingRowsTable[] = LISTING_ROWS.map
  * trigger listed it) is left as it is, and so is not counted twice.
  *
  * Most of its time goes to the trigram index of the search documents: inserted one document at a
- * time, it costs about twice what building the index anew does. So when the batch is larger than
- * what the table holds already (a young database: the demo's, a benchmark's), the index is dropped
- * and built again within the transaction; until it commits, the table's readers and writers wait.
+ * time, it costs about twice what building the index anew does. A writer that knows the table was
+ * empty when it began (the seeder of a new database: the demo's, a benchmark's) may ask for
+ * `rebuildSearchIndex`: the table is locked first, the index dropped and built again within the
+ * transaction, and the table's readers and writers wait for it. Anywhere else that would be DDL on a
+ * table others are writing: a deadlock waiting to happen, and a wait for everyone.
  */
-export async function buildListingRows(db: SqlRunner, table: ListingRowsTable, first: string, last: string): Promise<void> {
-  const { base, documents } = LISTING_ROWS.find((listing) => listing.rows === table) as (typeof LISTING_ROWS)[number];
-  const [{ batch }] = (await db.query(`SELECT count(*)::int AS batch FROM ${base} WHERE id >= $1 AND id <= $2`, [first, last])) as { batch: number }[];
-  const [{ held }] = (await db.query(`SELECT count(*)::int AS held FROM (SELECT FROM ${documents} LIMIT $1) x`, [batch])) as { held: number }[];
-  if (held >= batch) return insertListingRows(db, table, first, last);
+export async function buildListingRows(
+  db: SqlRunner,
+  table: ListingRowsTable,
+  first: string,
+  last: string,
+  options: { rebuildSearchIndex?: boolean } = {},
+): Promise<void> {
+  if (!options.rebuildSearchIndex) return insertListingRows(db, table, first, last);
+  const { documents } = LISTING_ROWS.find((listing) => listing.rows === table) as (typeof LISTING_ROWS)[number];
+  // Locked before anything else is read, so that no lock is ever upgraded.
+  await db.query(`LOCK TABLE ${documents} IN ACCESS EXCLUSIVE MODE`);
   const indexes = (await db.query(
     `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam

@@ -7,6 +7,8 @@ import { ListingRowsAndCounts1764200000000 } from './1764200000000-listing-rows-
 import { DeferrableListingRows1764300000000 } from './1764300000000-deferrable-listing-rows';
 import { ImpliedForeignKeys1764400000000 } from './1764400000000-implied-foreign-keys';
 import { AccountScopedKeys1764500000000 } from './1764500000000-account-scoped-keys';
+import { ParticipantExpiryIndex1764510000000 } from './1764510000000-participant-expiry-index';
+import { CheckInCheckOutFromSubcategory1764520000000 } from './1764520000000-check-in-check-out-from-subcategory';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   DeferrableListingRows1764300000000,
   ImpliedForeignKeys1764400000000,
   AccountScopedKeys1764500000000,
+  ParticipantExpiryIndex1764510000000,
+  CheckInCheckOutFromSubcategory1764520000000,
 ];

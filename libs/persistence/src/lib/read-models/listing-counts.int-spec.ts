@@ -127,13 +127,16 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
         (p) => p.schedule(at),
         (p) => p.checkIn({ at, slaToleranceMinutes: 15 }),
         (p) => p.checkOut({ at: new Date(Math.max(at.getTime(), (p.state.checkInAt ?? at).getTime())), complete: random.chance(0.7) }),
-        (p) => p.reject(),
-        (p) => p.expire(),
+        (p) => p.expire(at, { timeZone: random.pick(ZONES), slaToleranceMinutes: 15 }),
         (p) => p.quit(),
         (p) => p.remove(),
       ];
       // A verb the state machine refuses rolls its transaction back: that is part of the property.
-      await participants.change(a, row.mu_key, random.pick(verbs)).catch(() => undefined);
+      // Rejecting is the work's review: it may reprove the participant's register in the same transaction.
+      const change = random.chance(1 / (verbs.length + 1))
+        ? participants.reviewWork(a, row.mu_key, (p, register) => p.reject(register))
+        : participants.change(a, row.mu_key, random.pick(verbs));
+      await change.catch(() => undefined);
       return;
     }
     if (kind === 'deferred') return deferredWrite(random, account);
@@ -253,7 +256,11 @@ describe(`count aggregates (seed ${SEED}): every aggregate-served total equals a
             break;
           }
           case 'flag':
-            await m.query(`UPDATE main_missions SET check_in_check_out = NOT check_in_check_out WHERE id = $1`, [random.pick(account.mainMissions)]);
+            // The subcategory's flag is the truth; its main missions' follow it through their foreign key.
+            await m.query(
+              `UPDATE subcategories SET check_in_check_out = NOT check_in_check_out WHERE id = (SELECT subcategory_id FROM main_missions WHERE id = $1)`,
+              [random.pick(account.mainMissions)],
+            );
             break;
         }
         if (random.chance(0.1)) throw new Error('rolled back on purpose');

@@ -69,9 +69,6 @@ export class ListClientAccountsHandler implements IQueryHandler<ListClientAccoun
   }
 }
 
-// Hashed even when the client id is unknown, so response time does not tell which part was wrong.
-const UNKNOWN_CLIENT_HASH = '0'.repeat(64);
-
 @QueryHandler(AuthenticateClientQuery)
 export class AuthenticateClientHandler implements IQueryHandler<AuthenticateClientQuery> {
   constructor(
@@ -83,8 +80,10 @@ export class AuthenticateClientHandler implements IQueryHandler<AuthenticateClie
     if (clientId.length === 0 || clientSecret.length === 0 || clientId.length > 128 || clientSecret.length > 512) {
       return null;
     }
-    const found = await this.accounts.findActive(clientId);
-    const matches = secretMatches(clientSecret, found?.secretHash ?? UNKNOWN_CLIENT_HASH, this.config.pepper);
-    return found && matches ? found.account.id : null;
+    // The same work whether the id is known, unknown or revoked: one lookup of the same shape, one
+    // keyed hash, one constant-time comparison (for the last two, against UNKNOWN_CLIENT_HASH).
+    const { accountId, secretHash } = await this.accounts.credentialOf(clientId);
+    const matches = secretMatches(clientSecret, secretHash, this.config.pepper);
+    return accountId !== null && matches ? accountId : null;
   }
 }

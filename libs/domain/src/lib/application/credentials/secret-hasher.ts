@@ -15,6 +15,13 @@ export function hashSecret(secret: string, pepper: string): string {
   return createHmac('sha256', pepper).update(secret, 'utf8').digest('hex');
 }
 
+/**
+ * The stored hash an unknown or revoked client id is checked against: the same hashing and the
+ * same constant-time comparison as for a real account, so the answer takes as long. No secret
+ * hashes to it (that would be a preimage of HMAC-SHA-256), and the caller refuses it regardless.
+ */
+export const UNKNOWN_CLIENT_HASH = '0'.repeat(64);
+
 export function secretMatches(secret: string, storedHash: string, pepper: string): boolean {
   const actual = Buffer.from(hashSecret(secret, pepper), 'hex');
   const expected = Buffer.from(storedHash, 'hex');

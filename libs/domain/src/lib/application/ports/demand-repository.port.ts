@@ -1,12 +1,6 @@
-import type { DemandInput, DemandReferences } from '../../model/demand';
+import type { DemandInput, DemandReferences, PlannedMission } from '../../model/demand';
 
-export interface NewMission {
-  id: string;
-  mbKey: string;
-  storeId: number | null;
-  missionDate: Date;
-  places: number;
-}
+export type NewMission = PlannedMission;
 
 export interface NewDemand {
   id: string;

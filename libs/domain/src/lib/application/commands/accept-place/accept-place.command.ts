@@ -1,15 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { ParticipantState } from '../../../model/participant';
+import type { AcceptPlace, ParticipantState } from '../../../model/participant';
 
-export interface AcceptPlaceInput {
-  userName: string;
-  /** A buffer stands by without holding one of the mission's places. */
-  isBuffer?: boolean;
-  /** One of the demand's shifts (`day-start-end-index`); the first one when omitted. */
-  shift?: string | null;
-  /** The place needs an approved estimate before the participant may start. */
-  needsEstimate?: boolean;
-}
+/** What a taker asks for; the mission, the keys and the time come from the service. */
+export type AcceptPlaceInput = Pick<AcceptPlace, 'userName' | 'isBuffer' | 'shift' | 'needsEstimate'>;
 
 export class AcceptPlaceCommand extends Command<ParticipantState> {
   constructor(

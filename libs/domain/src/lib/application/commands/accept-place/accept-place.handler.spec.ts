@@ -4,9 +4,9 @@ import { Participant, type ParticipantState } from '../../../model/participant';
 import { NotFoundError } from '../../not-found.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { AcceptPlaceCommand, type AcceptPlaceInput } from './accept-place.command';
-import { AcceptPlaceError } from './accept-place.errors';
+import { AcceptPlaceError } from '../../../model/mission-places.errors';
 import { AcceptPlaceHandler } from './accept-place.handler';
-import { SequentialKeys } from '../../../../testing/test-doubles';
+import { FixedClock, SequentialKeys } from '../../../../testing/test-doubles';
 import { aParticipantState } from '../../../../testing/object-mothers';
 
 const MB_KEY = 'MB-000000000001';
@@ -15,7 +15,8 @@ const SHIFTS = ['2026-12-01-08:00-17:00-0', '2026-12-02-22:00-06:00-1'];
 async function setup({ places = 2, shifts = SHIFTS, reportTimeZone = 'America/Sao_Paulo' } = {}) {
   const harness = inMemoryHarness();
   const config: DomainConfig = { reportTimeZone, slaToleranceMinutes: 15 };
-  const handler = new AcceptPlaceHandler(harness.participants, new SequentialKeys(), config);
+  const clock = new FixedClock(new Date('2026-11-25T12:00:00.000Z'));
+  const handler = new AcceptPlaceHandler(harness.participants, new SequentialKeys(), clock, config);
   const accountId = await harness.fixtures.account();
   await harness.demands.create({
     id: 'demand-1',
@@ -39,7 +40,7 @@ async function setup({ places = 2, shifts = SHIFTS, reportTimeZone = 'America/Sa
     handler.execute(new AcceptPlaceCommand(account, mbKey, { userName: 'Ana', ...input }));
   /** Moves a stored participant on, as a participant-progress command would. */
   const change = (muKey: string, mutate: (p: Participant) => void) => harness.participants.change(accountId, muKey, mutate);
-  return { ...harness, accountId, accept, change };
+  return { ...harness, accountId, clock, accept, change };
 }
 
 describe('AcceptPlaceHandler', () => {
@@ -133,6 +134,25 @@ describe('AcceptPlaceHandler', () => {
     it('"UNKNOWN_SHIFT" when the demand has no shifts at all', async () => {
       const { accept } = await setup({ shifts: [] });
       await expect(accept({ shift: SHIFTS[0] })).rejects.toMatchObject({ code: 'UNKNOWN_SHIFT' });
+    });
+  });
+
+  describe('"a place is never taken on a day that has ended": the clock decides', () => {
+    it('taken at the last millisecond of the first shift\'s day, refused from the next: nothing stored', async () => {
+      const { db, clock, accept } = await setup();
+      clock.current = new Date('2026-12-02T02:59:59.999Z');
+      await expect(accept({ userName: 'Ana' })).resolves.toMatchObject({ status: MissionStatus.WAITING });
+      clock.current = new Date('2026-12-02T03:00:00.000Z');
+      const error = await accept({ userName: 'Bia' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AcceptPlaceError);
+      expect(error).toMatchObject({ kind: 'rule', code: 'MISSION_DAY_PASSED' });
+      expect(db.participants.map((p) => p.userName)).toEqual(['Ana']);
+    });
+
+    it('a later shift keeps its own day open', async () => {
+      const { clock, accept } = await setup();
+      clock.current = new Date('2026-12-02T12:00:00.000Z');
+      await expect(accept({ shift: SHIFTS[1] })).resolves.toMatchObject({ shiftStartsAt: new Date('2026-12-03T01:00:00.000Z') });
     });
   });
 

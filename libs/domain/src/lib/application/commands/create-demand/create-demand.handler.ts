@@ -1,8 +1,8 @@
 import { CommandHandler, EventBus, type ICommandHandler } from '@nestjs/cqrs';
-import { checkDemandRules, missionDateOf } from '../../../model/demand';
+import { checkDemandRules, planMissions } from '../../../model/demand';
 import { IdempotencyConflictError } from '../../idempotency.errors';
 import { Clock } from '../../ports/clock.port';
-import { DemandRepository, type NewMission } from '../../ports/demand-repository.port';
+import { DemandRepository } from '../../ports/demand-repository.port';
 import { DomainConfig } from '../../ports/domain-config.port';
 import { IdempotencyKeys } from '../../ports/idempotency-keys.port';
 import { KeyGenerator } from '../../ports/key-generator.port';
@@ -53,15 +53,7 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
 
   private async create(accountId: string, input: CreateDemandCommand['input'], idempotencyKey: string | null, now: Date) {
     checkDemandRules(input, await this.demands.references(accountId, input));
-    const missionDate = missionDateOf(input, this.config.reportTimeZone);
-    const storeIds: (number | null)[] = input.storesIds.length > 0 ? [...input.storesIds] : [null];
-    const missions: NewMission[] = storeIds.map((storeId) => ({
-      id: this.keys.uuid(),
-      mbKey: this.keys.mbKey(),
-      storeId,
-      missionDate,
-      places: input.participants,
-    }));
+    const missions = planMissions(input, this.config.reportTimeZone, () => ({ id: this.keys.uuid(), mbKey: this.keys.mbKey() }));
     const demandId = this.keys.uuid();
     await this.demands.create({ id: demandId, accountId, input, missions, createdAt: now, idempotencyKey });
     return new DemandCreatedEvent(accountId, demandId, input.missionMainId, missions.map((m) => m.mbKey), now);

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { ParticipantState } from '../../../model/participant';
 
-/** One business verb on a participant's progress; `at` defaults to now. */
+/** One business verb on a participant's progress; `at` defaults to now, and an expiry is always now. */
 export type ParticipantAction =
   | { verb: 'approveEstimate' }
   | { verb: 'schedule'; for: Date }

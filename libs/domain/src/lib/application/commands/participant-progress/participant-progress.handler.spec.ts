@@ -3,6 +3,7 @@ import { MissionStatus } from '../../../model/mission-status';
 import { InvalidTransitionError } from '../../../model/mission-status.errors';
 import type { ParticipantState } from '../../../model/participant';
 import { CheckOutBeforeCheckInError, RatingNotAllowedError } from '../../../model/participant.errors';
+import { WorkApprovedError } from '../../../model/register';
 import { NotFoundError } from '../../not-found.errors';
 import type { DomainConfig } from '../../ports/domain-config.port';
 import { type ParticipantAction, ParticipantProgressCommand } from './participant-progress.command';
@@ -20,9 +21,9 @@ function participant(overrides: Partial<ParticipantState> = {}): ParticipantStat
   return aParticipantState({ id: 'p-1', muKey: MU_KEY, shiftStartsAt: SHIFT_START, ...overrides });
 }
 
-async function setup(initial: Partial<ParticipantState> = {}, { slaToleranceMinutes = 15 } = {}) {
+async function setup(initial: Partial<ParticipantState> = {}, { slaToleranceMinutes = 15, reportTimeZone = 'America/Sao_Paulo' } = {}) {
   const harness = inMemoryHarness();
-  const config: DomainConfig = { reportTimeZone: 'America/Sao_Paulo', slaToleranceMinutes };
+  const config: DomainConfig = { reportTimeZone, slaToleranceMinutes };
   const clock = new FixedClock(NOW);
   const handler = new ParticipantProgressHandler(harness.participants, clock, config);
   const accountId = await harness.fixtures.account();
@@ -69,8 +70,6 @@ describe('ParticipantProgressHandler', () => {
         { status: S.INCOMPLETED, checkOutAt: new Date('2026-12-01T12:00:00.000Z') },
       ],
       ['review rejects the work', finished, { verb: 'reject' }, { status: S.REJECTED }],
-      ['the mission day passed without check-in', { status: S.WAITING }, { verb: 'expire' }, { status: S.EXPIRED }],
-      ['the scheduled time passed without check-in', { status: S.SCHEDULED }, { verb: 'expire' }, { status: S.SCHEDULED_EXPIRED }],
       ['the participant gives up', checkedIn, { verb: 'quit' }, { status: S.QUIT }],
       ['removed by operations', { status: S.WAITING_ESTIMATE }, { verb: 'remove' }, { status: S.REMOVED }],
       ['rated', finished, { verb: 'rate', rating: 4, message: 'Good job' }, { rating: 4, ratingMessage: 'Good job' }],
@@ -111,6 +110,57 @@ describe('ParticipantProgressHandler', () => {
         expect(stored().isSla).toBe(isSla);
       },
     );
+  });
+
+  describe('expire: "the day passed", "the scheduled time passed", by the clock', () => {
+    // The shift starts 2026-12-01 08:00 in São Paulo (11:00Z): its day ends at 2026-12-02T03:00Z
+    // there, and at 2026-12-01T15:00Z in Tokyo, where the same instant is 20:00 on 2026-12-01.
+    it.each([
+      ['America/Sao_Paulo', new Date('2026-12-02T03:00:00.000Z')],
+      ['Asia/Tokyo', new Date('2026-12-01T15:00:00.000Z')],
+    ])('WAITING in %s: refused a millisecond before its day ends, EXPIRED from then on', async (reportTimeZone, dayEnds) => {
+      const { act, clock, stored } = await setup({}, { reportTimeZone });
+      const before = stored();
+      clock.current = new Date(dayEnds.getTime() - 1);
+      await expect(act({ verb: 'expire' })).rejects.toMatchObject({ code: 'EXPIRY_NOT_DUE', expiresAt: dayEnds });
+      expect(stored()).toEqual(before);
+      clock.current = dayEnds;
+      await expect(act({ verb: 'expire' })).resolves.toMatchObject({ status: S.EXPIRED });
+      expect(stored().status).toBe(S.EXPIRED);
+    });
+
+    it.each([
+      [15, new Date('2026-12-02T12:15:00.001Z')],
+      [0, new Date('2026-12-02T12:00:00.001Z')],
+    ])('SCHEDULED for 12:00Z, SLA_TOLERANCE_MINUTES %i: SCHEDULED_EXPIRED from %s, refused a millisecond before', async (slaToleranceMinutes, from) => {
+      const { act, clock, stored } = await setup({ status: S.SCHEDULED, scheduledFor: new Date('2026-12-02T12:00:00.000Z') }, { slaToleranceMinutes });
+      clock.current = new Date(from.getTime() - 1);
+      await expect(act({ verb: 'expire' })).rejects.toMatchObject({ code: 'EXPIRY_NOT_DUE' });
+      expect(stored().status).toBe(S.SCHEDULED);
+      clock.current = from;
+      await expect(act({ verb: 'expire' })).resolves.toMatchObject({ status: S.SCHEDULED_EXPIRED });
+    });
+  });
+
+  describe('reject: "the work review and the register review are one decision"', () => {
+    const register = (status: 'PENDING' | 'APPROVED' | 'REPROVED') => ({ id: 'r-1', missionsUserId: 'p-1', identifier: 'R-1', status });
+
+    it('rejecting reproves the pending register, in the same change', async () => {
+      const { act, db, accountId, stored } = await setup(finished);
+      db.registers.push({ ...register('PENDING'), accountId });
+      await expect(act({ verb: 'reject' })).resolves.toMatchObject({ status: S.REJECTED });
+      expect(stored().status).toBe(S.REJECTED);
+      expect(db.registers).toEqual([{ ...register('REPROVED'), accountId }]);
+    });
+
+    it('an approved register forbids rejecting: WORK_APPROVED, nothing changed', async () => {
+      const { act, db, accountId, stored } = await setup(finished);
+      db.registers.push({ ...register('APPROVED'), accountId });
+      const before = stored();
+      await expect(act({ verb: 'reject' })).rejects.toBeInstanceOf(WorkApprovedError);
+      expect(stored()).toEqual(before);
+      expect(db.registers).toEqual([{ ...register('APPROVED'), accountId }]);
+    });
   });
 
   describe('refused', () => {

@@ -1,6 +1,6 @@
 import { inMemoryHarness } from '../../../../testing';
 import { MissionStatus } from '../../../model/mission-status';
-import { RegisterAlreadyReviewedError, type RegisterState } from '../../../model/register';
+import { RegisterAlreadyReviewedError, type RegisterState, WorkRejectedError } from '../../../model/register';
 import { NotFoundError } from '../../not-found.errors';
 import { ReviewRegisterCommand } from './review-register.command';
 import { ReviewRegisterHandler } from './review-register.handler';
@@ -16,6 +16,7 @@ async function setup({ withRegister = true } = {}) {
     id: 'p-1',
     muKey: MU_KEY,
     missionId: 'mission-1',
+    missionDate: new Date('2026-12-01T03:00:00.000Z'),
     userName: 'Ana',
     status: MissionStatus.FINISHED,
     shiftStartsAt: null,
@@ -58,7 +59,17 @@ describe('ReviewRegisterHandler', () => {
     const { review } = await setup();
     const error = await review('APPROVED', 'MU-UNKNOWN').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error).toMatchObject({ kind: 'not-found', code: 'REGISTER_NOT_FOUND' });
+    expect(error).toMatchObject({ kind: 'not-found', code: 'PARTICIPANT_NOT_FOUND' });
+  });
+
+  it('"a REJECTED participant never has an APPROVED register": approving the work of a rejected participant is refused', async () => {
+    const { db, review } = await setup();
+    db.participants[0].status = MissionStatus.REJECTED;
+    const error = await review('APPROVED').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WorkRejectedError);
+    expect(error).toMatchObject({ kind: 'conflict', code: 'WORK_REJECTED' });
+    expect(db.registers[0].status).toBe('PENDING');
+    await expect(review('REPROVED')).resolves.toMatchObject({ status: 'REPROVED' });
   });
 
   it('NotFoundError for a participant whose work was not submitted', async () => {

@@ -15,6 +15,7 @@ function participant(status: MissionStatus): ParticipantState {
     id: 'p-1',
     muKey: MU_KEY,
     missionId: 'mission-1',
+    missionDate: new Date('2026-12-01T03:00:00.000Z'),
     userName: 'Ana',
     status,
     shiftStartsAt: null,
