@@ -60,6 +60,9 @@ export default [
             { sourceTag: 'type:config', onlyDependOnLibsWithTags: [] },
             // Helpers below every lib that does I/O (libs/logging): plain TypeScript, no package.
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: [], bannedExternalImports: ['*'] },
+            // The fault suite drives the service as a user does (a process, HTTP, the CLI) and owns a
+            // private PostgreSQL through the persistence lib; it never imports the app.
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:persistence'] },
             // e2e bodies speak HTTP and SQL; only their setup provisions a database through the persistence lib.
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:persistence'] },
           ],

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@mwr/config';
 import { CreateClientAccountCommand } from '@mwr/domain';
-import { DemandOrmEntity } from '@mwr/persistence';
+import { DemandOrmEntity, MissionOrmEntity } from '@mwr/persistence';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Pool } from 'pg';
 import pino from 'pino';
@@ -17,19 +17,20 @@ import { configureApp } from '../configure-app';
 const PEPPER = 'int-spec-pepper-0123456789abcdef0123456789';
 
 /**
- * Subscribed to the app's own data source by the test: right after the demand row is inserted, and
- * before the missions are, it terminates the transaction's backend and waits until the driver has
- * noticed, so the next statement of the transaction finds its connection gone.
+ * Subscribed to the app's own data source by the test: right after a row of `table` is inserted
+ * (the demand, or its missions), it terminates the transaction's backend and waits until the
+ * driver has noticed, so the next statement of the transaction finds its connection gone.
  */
-class TerminateAfterDemandInsert implements EntitySubscriberInterface<DemandOrmEntity> {
+class TerminateAfterInsert implements EntitySubscriberInterface<DemandOrmEntity | MissionOrmEntity> {
   terminated = 0;
+  table: typeof DemandOrmEntity | typeof MissionOrmEntity = DemandOrmEntity;
   constructor(private readonly admin: Pool) {}
 
   listenTo() {
-    return DemandOrmEntity;
+    return this.table;
   }
 
-  async afterInsert(event: InsertEvent<DemandOrmEntity>): Promise<void> {
+  async afterInsert(event: InsertEvent<DemandOrmEntity | MissionOrmEntity>): Promise<void> {
     const [{ pid }] = await event.queryRunner.query('SELECT pg_backend_pid() AS pid');
     await this.admin.query('SELECT pg_terminate_backend($1)', [pid]);
     this.terminated += 1;
@@ -43,7 +44,7 @@ describe('create demand: the connection lost in the middle of its transaction (c
   let database: TestDatabase;
   let admin: Pool;
   let app: INestApplication;
-  let subscriber: TerminateAfterDemandInsert;
+  let subscriber: TerminateAfterInsert;
   let headers: Record<string, string>;
   let mainMissionId: string;
   let accountId: string;
@@ -73,7 +74,7 @@ describe('create demand: the connection lost in the middle of its transaction (c
       `INSERT INTO main_missions (id, client_account_id, subcategory_id, name, check_in_check_out) VALUES ($1, $2, $3, 'Mission', false)`,
       [mainMissionId, accountId, subcategoryId],
     );
-    subscriber = new TerminateAfterDemandInsert(admin);
+    subscriber = new TerminateAfterInsert(admin);
     app.get(DataSource).subscribers.push(subscriber);
   }, 60_000);
 
@@ -86,10 +87,15 @@ describe('create demand: the connection lost in the middle of its transaction (c
   const stored = async (table: string) =>
     Number((await admin.query(`SELECT count(*) FROM ${table} WHERE client_account_id = $1`, [accountId])).rows[0].count);
 
+  // After the missions, the next statement is the COMMIT, or with a key the key's completion, which
+  // TypeORM refuses with another error class than the inserts do.
   it.each([
-    ['without an Idempotency-Key', {}],
-    ['with an Idempotency-Key, whose claim is given back', { 'Idempotency-Key': 'lost-connection-1' }],
-  ])('%s: 503 "Service unavailable", and nothing is left behind', async (_case, extra) => {
+    ['after the demand row, without an Idempotency-Key', DemandOrmEntity, {}],
+    ['after the demand row, with an Idempotency-Key, whose claim is given back', DemandOrmEntity, { 'Idempotency-Key': 'lost-connection-1' }],
+    ['after the missions, without an Idempotency-Key', MissionOrmEntity, {}],
+    ['after the missions, with an Idempotency-Key, whose claim is given back', MissionOrmEntity, { 'Idempotency-Key': 'lost-connection-2' }],
+  ])('%s: 503 "Service unavailable", and nothing is left behind', async (_case, table, extra) => {
+    subscriber.table = table;
     const before = subscriber.terminated;
     const res = await request(app.getHttpServer())
       .post('/v1/missions/demands')

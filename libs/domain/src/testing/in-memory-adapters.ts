@@ -120,9 +120,10 @@ export class InMemoryIdempotencyKeys extends IdempotencyKeys {
     return existing.state === 'DONE' && existing.demandId !== null ? { outcome: 'replay', demandId: existing.demandId } : { outcome: 'in-flight' };
   }
 
-  async release(accountId: string, key: string): Promise<void> {
+  async release(accountId: string, key: string, claimedAt: Date): Promise<void> {
     const id = `${accountId}/${key}`;
-    if (this.db.idempotencyKeys.get(id)?.state === 'IN_FLIGHT') this.db.idempotencyKeys.delete(id);
+    const existing = this.db.idempotencyKeys.get(id);
+    if (existing?.state === 'IN_FLIGHT' && existing.createdAt.getTime() === claimedAt.getTime()) this.db.idempotencyKeys.delete(id);
   }
 }
 

@@ -198,7 +198,7 @@ export function describePersistenceContract(name: string, harness: () => Persist
         const claimed = { outcome: 'claimed' };
         expect(await idempotencyKeys.claim(account, 'k2', 'fp', window(now))).toEqual(claimed);
         expect(await idempotencyKeys.claim(other, 'k2', 'fp', window(now))).toEqual(claimed);
-        await idempotencyKeys.release(account, 'k2');
+        await idempotencyKeys.release(account, 'k2', now);
         expect(await idempotencyKeys.claim(account, 'k2', 'fp-new', window(now))).toEqual(claimed);
 
         const later = new Date(now.getTime() + 120_000);
@@ -208,6 +208,19 @@ export function describePersistenceContract(name: string, harness: () => Persist
         await demands.create({ ...newDemand(account, demandInput(mission), 1, 'k2'), createdAt: later });
         const nextDay = new Date(later.getTime() + 86_400_001);
         expect(await idempotencyKeys.claim(account, 'k2', 'fp-next-day', window(nextDay))).toEqual(claimed);
+      });
+
+      it('a release gives back its own claim only: a late one leaves the claim that took an abandoned one over', async () => {
+        const { idempotencyKeys, fixtures } = harness();
+        const account = await fixtures.account();
+        const first = new Date('2026-11-21T10:00:00Z');
+        const takeover = new Date(first.getTime() + 120_000);
+        expect(await idempotencyKeys.claim(account, 'k3', 'fp', window(first))).toEqual({ outcome: 'claimed' });
+        expect(await idempotencyKeys.claim(account, 'k3', 'fp', window(takeover))).toEqual({ outcome: 'claimed' });
+        await idempotencyKeys.release(account, 'k3', first);
+        expect(await idempotencyKeys.claim(account, 'k3', 'fp', window(takeover))).toEqual({ outcome: 'in-flight' });
+        await idempotencyKeys.release(account, 'k3', takeover);
+        expect(await idempotencyKeys.claim(account, 'k3', 'fp', window(takeover))).toEqual({ outcome: 'claimed' });
       });
     });
 

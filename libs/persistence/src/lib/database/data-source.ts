@@ -70,12 +70,39 @@ export function createDataSource(options: DataSourceOptions): DataSource {
   });
 }
 
-/** Opens the pool and attaches the idle-error listener in one step, so no caller can forget it. */
+/** What the pool hands back on release: pg's client, seen through what is asked of it here. */
+interface PooledClient {
+  getTransactionStatus(): string | null;
+  _getActiveQuery(): unknown;
+  end(): Promise<void>;
+}
+
+interface Pool {
+  on(event: 'error', listener: (error: Error) => void): void;
+  on(event: 'release', listener: (error: Error | undefined, client: PooledClient) => void): void;
+}
+
+/**
+ * A connection given back with a statement still running, or inside a transaction, is closed
+ * instead of pooled. It happens when the client gave up on a stalled server (query_timeout) and
+ * not even the ROLLBACK reached it in time: pooled, the next user's statements would queue behind
+ * the stale one and then run inside its transaction, whose COMMIT would store the failed request's
+ * writes with its own. Closed, the server rolls the transaction back when it wakes.
+ */
+function closeUnsettled(error: Error | undefined, client: PooledClient): void {
+  if (error) return;
+  const status = client.getTransactionStatus();
+  if (client._getActiveQuery() || (status !== null && status !== 'I')) void client.end().catch(() => undefined);
+}
+
+/** Opens the pool and attaches its listeners in one step, so no caller can forget them. */
 export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
   const dataSource = createDataSource(options);
   await dataSource.initialize();
-  const driver = dataSource.driver as unknown as { master?: { on(event: 'error', listener: (error: Error) => void): void } };
+  const driver = dataSource.driver as unknown as { master?: Pool };
   driver.master?.on('error', options.onPoolError ?? (() => undefined));
+  // pg-pool drops a client that is ending when it is released: the listener runs just before.
+  driver.master?.on('release', closeUnsettled);
   return dataSource;
 }
 

@@ -1,4 +1,4 @@
-import { CannotExecuteNotConnectedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { CannotExecuteNotConnectedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 
 // SQLSTATE class 08 (connection), 57P0x (shut down), 3D000 (database gone), 53300 (too many
 // connections), 57014 (a statement cancelled by statement_timeout), the driver's own network
@@ -29,10 +29,18 @@ const UNAVAILABLE_MESSAGES =
  * Whether an error means the database cannot be used right now (the HTTP layer answers 503), as
  * opposed to a bug or a refused statement. A transaction whose connection broke between two
  * statements fails with TypeORM's QueryRunnerAlreadyReleasedError: the driver released the
- * connection when it saw the break, before the next statement could be sent.
+ * connection when it saw the break, before the next statement could be sent. A raw `manager.query`
+ * of that transaction (the completion of an idempotency key) fails with
+ * QueryRunnerProviderAlreadyReleasedError instead.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error instanceof QueryRunnerAlreadyReleasedError || error instanceof CannotExecuteNotConnectedError) return true;
+  if (
+    error instanceof QueryRunnerAlreadyReleasedError ||
+    error instanceof QueryRunnerProviderAlreadyReleasedError ||
+    error instanceof CannotExecuteNotConnectedError
+  ) {
+    return true;
+  }
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;

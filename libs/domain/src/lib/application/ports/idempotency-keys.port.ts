@@ -21,6 +21,12 @@ export interface ClaimWindow {
 export abstract class IdempotencyKeys {
   /** Claims `key` for one request of one client account; atomic under concurrent claims. */
   abstract claim(accountId: string, key: string, fingerprint: string, window: ClaimWindow): Promise<IdempotencyClaim>;
-  /** Gives a claimed key back after its request failed, so that it can be used again. */
-  abstract release(accountId: string, key: string): Promise<void>;
+  /**
+   * Gives back the claim made at `claimedAt` (its window's `now`) after its request failed, so that
+   * the key can be used again; a later claim of the key, one that took an abandoned claim over, is
+   * kept. When the store cannot be reached (the outage that failed the request), the adapter goes
+   * on trying in the background for a while and rejects meanwhile: a claim left in place would
+   * refuse every retry of the key as in flight until it counted as abandoned.
+   */
+  abstract release(accountId: string, key: string, claimedAt: Date): Promise<void>;
 }

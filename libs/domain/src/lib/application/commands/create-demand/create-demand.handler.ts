@@ -39,9 +39,10 @@ export class CreateDemandHandler implements ICommandHandler<CreateDemandCommand>
     try {
       return await this.create(accountId, input, idempotency?.key ?? null, now);
     } catch (error) {
-      // The first failure is the answer. A claim that cannot be given back (the database is gone)
-      // is left in flight and counts as abandoned after ABANDONED_CLAIM_MS.
-      if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key).catch(() => undefined);
+      // The first failure is the answer. A claim that cannot be given back now (the database is
+      // gone) is given back by the adapter once the database answers again, or counts as abandoned
+      // after ABANDONED_CLAIM_MS.
+      if (idempotency) await this.idempotencyKeys.release(accountId, idempotency.key, now).catch(() => undefined);
       throw error;
     }
   }
