@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { openDataSource } from '../database/data-source';
 import { createMigratedTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { readPage } from './read-page';
+import { SearchAbandonedError } from './search-bulkhead';
 
 describe('readPage: a page and its total from one statement', () => {
   let database: TestDatabase;
@@ -61,5 +62,23 @@ describe('readPage: a page and its total from one statement', () => {
     const recording = { query: (sql: string, params: unknown[]) => (sent.push(sql), db.query(sql, params)) } as unknown as DataSource;
     await readPage(recording, listing(0));
     expect(sent).toHaveLength(1);
+  });
+
+  it('a statement whose client went away is cancelled on the server, and its connection serves the next one', async () => {
+    const client = new AbortController();
+    const slow = readPage(db, { prelude: [], page: `SELECT pg_sleep(10) AS slept`, count: `SELECT 0`, params: [] }, client.signal);
+    const started = performance.now();
+    setTimeout(() => client.abort(), 200);
+    await expect(slow).rejects.toBeInstanceOf(SearchAbandonedError);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const [{ sleeping }] = await db.query(`SELECT count(*)::int AS sleeping FROM pg_stat_activity WHERE query LIKE '%pg_sleep(10)%' AND state = 'active' AND pid <> pg_backend_pid()`);
+    expect(sleeping).toBe(0);
+    expect(await readPage(db, listing(0), new AbortController().signal)).toMatchObject({ total: 5 });
+  });
+
+  it('a client gone before its statement starts is not sent at all', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(readPage(db, listing(0), gone.signal)).rejects.toBeInstanceOf(SearchAbandonedError);
   });
 });

@@ -116,7 +116,7 @@ export class PostgresRegisterResultsReadModel extends RegisterResultsReadModel {
            ORDER BY page.updated_at DESC, page.id DESC`,
         count,
         params: where.params,
-      });
+      }, searching ? request.signal : undefined);
     // Searches are the expensive requests: they wait for a place in the bulkhead.
     return searching && this.searches ? this.searches.run(accountId, read, request.signal) : read();
   }

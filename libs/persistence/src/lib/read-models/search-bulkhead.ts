@@ -8,12 +8,12 @@ export class DatabaseBusyError extends Error {
   }
 }
 
-/** Thrown when the client went away while its search waited: nobody is left to answer. */
+/** Thrown when the client went away while its search waited or ran: nobody is left to answer. */
 export class SearchAbandonedError extends Error {
   readonly code = 'CLIENT_GONE';
 
   constructor() {
-    super('The client went away while its search waited for a place');
+    super('The client went away before its search was answered');
     this.name = 'SearchAbandonedError';
   }
 }
@@ -38,7 +38,8 @@ interface Waiter {
  * `perAccount` connections and cores, and cheap listings of every account keep the rest. Waiters
  * are admitted in arrival order among those whose account has room; one that waits `waitMs`
  * (DATABASE_TIMEOUT_MS) gives up with `DatabaseBusyError`, and one whose client went away (its
- * signal aborted) leaves the queue at once, so abandoned requests do not hold up the others.
+ * signal aborted) leaves the queue at once, so abandoned requests do not hold up the others; a
+ * search already running is cancelled on the server (`readPage`).
  */
 export class SearchBulkhead {
   private running = 0;

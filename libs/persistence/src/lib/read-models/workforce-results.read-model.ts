@@ -85,7 +85,7 @@ export class PostgresWorkforceResultsReadModel extends WorkforceResultsReadModel
             ORDER BY page.mission_date DESC, page.id DESC`,
         count,
         params: where.params,
-      });
+      }, searching ? request.signal : undefined);
     // Searches are the expensive requests: they wait for a place in the bulkhead.
     return searching && this.searches ? this.searches.run(accountId, read, request.signal) : read();
   }
