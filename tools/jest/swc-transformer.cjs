@@ -37,11 +37,15 @@ function needsCompiling(filename) {
 module.exports = {
   canInstrument: false,
   getCacheKey(source, filename) {
-    return crypto.createHash('sha1').update('v3').update(filename).update('\0').update(source).digest('hex');
+    return crypto.createHash('sha1').update('v4').update(filename).update('\0').update(source).digest('hex');
   },
   process(source, filename) {
     if (!needsCompiling(filename)) return { code: source };
-    const { code, map } = transformSync(source, swcOptions(filename));
+    const options = swcOptions(filename);
+    // Jest's VM runs no dynamic import() without --experimental-vm-modules: a package's own import()
+    // (@nestjs/swagger loads @fastify/static so) becomes a require, which Jest's registry resolves.
+    if (filename.includes(`${path.sep}node_modules${path.sep}`)) options.module = { ...options.module, ignoreDynamic: false };
+    const { code, map } = transformSync(source, options);
     return { code, map };
   },
 };

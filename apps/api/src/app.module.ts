@@ -1,4 +1,4 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CacheModule } from '@mwr/cache';
 import type { AppConfig } from '@mwr/config';
@@ -7,7 +7,6 @@ import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { EventsController } from './events/events.controller';
 import { HealthController } from './health/health.controller';
-import { jsonBody } from './http/request-pipeline';
 import { DeliveriesController } from './reports/deliveries.controller';
 import { FormAnswersController } from './reports/form-answers.controller';
 import { PdvResultsController } from './reports/pdv-results.controller';
@@ -21,11 +20,8 @@ export interface AppModuleOptions {
   credentialsPepper: string;
 }
 
-/** The controllers whose routes take a JSON body: only their routes read one. */
-const JSON_BODY_CONTROLLERS = [DemandsController, WebhooksController];
-
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot({ config, databaseUrl, credentialsPepper }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
@@ -56,9 +52,5 @@ export class AppModule implements NestModule {
         ...REPORT_HANDLERS,
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(jsonBody()).forRoutes(...JSON_BODY_CONTROLLERS);
   }
 }

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
 import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
-import { configureApp } from './configure-app';
+import { configureApp, createHttpAdapter } from './configure-app';
 import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
 import { ConnectionDrain } from './http/connection-drain';
 import { assertCanListen, listenProblem, StartupError } from './http/listen';
@@ -44,8 +44,9 @@ async function main(): Promise<void> {
       ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
       : null;
 
-    const app = await NestFactory.create<NestExpressApplication>(
+    const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: pepper }),
+      createHttpAdapter(config),
       { bodyParser: false, logger: new PinoNestLogger(logger) },
     );
     const configured = configureApp(app, logger, { ...config, apiDocument: demo ? openApiDocumentWith(demoTryItOutValues(demo)) : undefined });

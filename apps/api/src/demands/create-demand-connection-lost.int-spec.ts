@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@mwr/config';
 import { CreateClientAccountCommand } from '@mwr/domain';
 import { DemandOrmEntity, MissionOrmEntity } from '@mwr/persistence';
@@ -12,7 +12,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { DataSource, type EntitySubscriberInterface, type InsertEvent } from 'typeorm';
 import { AppModule } from '../app.module';
-import { configureApp } from '../configure-app';
+import { configureApp, createHttpAdapter } from '../configure-app';
 
 const PEPPER = 'int-spec-pepper-0123456789abcdef0123456789';
 
@@ -53,13 +53,15 @@ describe('create demand: the connection lost in the middle of its transaction (c
     database = await createMigratedTestDatabase();
     admin = new Pool({ connectionString: database.url, max: 2 });
     const config = loadConfig({ DATABASE_URL: database.url, CREDENTIALS_PEPPER: PEPPER, RATE_LIMIT_PER_MINUTE: '0' });
-    const nest = await NestFactory.create<NestExpressApplication>(
+    const nest = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: PEPPER }),
-      new ExpressAdapter(),
+      createHttpAdapter(config),
       { bodyParser: false, logger: false },
     );
     configureApp(nest, pino({ level: 'silent' }), config);
     await nest.init();
+    // Fastify finishes its routes and hooks when ready, which listen() would wait for.
+    await nest.getHttpAdapter().getInstance().ready();
     app = nest;
     const { clientId, clientSecret } = await app.get(CommandBus).execute(new CreateClientAccountCommand('Lost connection'));
     headers = { 'client-id': clientId, 'client-secret': clientSecret };

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateDemandCommand, type DemandInput, type DemandView, GetDemandQuery } from '@mwr/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { RequestError } from '../http/request-error';
 import { noQueryParameters } from '../reports/listing-query.pipe';
@@ -23,7 +23,7 @@ export class DemandsController {
   @Header('Content-Type', 'application/json')
   async create(
     @Req() req: AuthenticatedRequest,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Body(DemandBodyPipe) demand: DemandInput,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<void> {
@@ -32,7 +32,7 @@ export class DemandsController {
     }
     const idempotency = idempotencyKey === undefined ? null : { key: idempotencyKey, fingerprint: requestFingerprint(req.body) };
     const { demandId } = await this.commands.execute(new CreateDemandCommand(req.accountId as string, demand, idempotency));
-    res.setHeader('Location', `/v1/missions/demands/${demandId}`);
+    void reply.header('Location', `/v1/missions/demands/${demandId}`);
   }
 
   @Get(':id')

@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '@mwr/config';
 import { CreateClientAccountCommand, hashSecret } from '@mwr/domain';
 import { createMigratedTestDatabase, type TestDatabase } from '@mwr/persistence/testing';
 import { Client } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../app.module';
-import { configureApp } from '../configure-app';
+import { configureApp, createHttpAdapter } from '../configure-app';
 import { createRootLogger } from '../http/logger';
 import { openApiDocumentWith } from '../openapi/openapi-document';
 import { type DemoAccount, demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo-account';
@@ -31,7 +31,7 @@ interface Parameter {
 let database: TestDatabase;
 let sql: Client;
 let dataDir: string;
-let app: NestExpressApplication;
+let app: NestFastifyApplication;
 let demo: DemoAccount;
 let commands: jest.SpyInstance;
 
@@ -50,9 +50,11 @@ beforeAll(async () => {
   const config = loadConfig({ DATABASE_URL: database.url, CREDENTIALS_PEPPER: PEPPER, RATE_LIMIT_PER_MINUTE: '0' });
   // The adapter is given, not looked up: Nest's lookup is a dynamic import, which Jest cannot do.
   const module = AppModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: PEPPER });
-  app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(), { bodyParser: false, logger: false });
+  app = await NestFactory.create<NestFastifyApplication>(module, createHttpAdapter(config), { bodyParser: false, logger: false });
   configureApp(app, createRootLogger('silent'), { ...config, apiDocument: openApiDocumentWith(demoTryItOutValues(demo)) });
   await app.init();
+  // Fastify finishes its routes and hooks when ready, which listen() would wait for.
+  await app.getHttpAdapter().getInstance().ready();
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -10,7 +10,7 @@ export class HealthController {
   constructor(private readonly dataSource: DataSource) {}
 
   @Get()
-  async check(@Res() res: Response): Promise<void> {
+  async check(@Res() reply: FastifyReply): Promise<void> {
     const up = await Promise.race([
       this.dataSource.query('SELECT 1').then(
         () => true,
@@ -18,6 +18,6 @@ export class HealthController {
       ),
       new Promise<boolean>((resolve) => setTimeout(resolve, PROBE_TIMEOUT_MS, false).unref()),
     ]);
-    res.status(up ? 200 : 503).json({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
+    void reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
   }
 }

@@ -1,15 +1,16 @@
 import { EventEmitter } from 'node:events';
-import type { Response } from 'express';
 import { clientGoneSignal } from './client-gone';
 
-function response(finished: boolean): Response {
-  return Object.assign(new EventEmitter(), { writableFinished: finished }) as unknown as Response;
+type Raw = Parameters<typeof clientGoneSignal>[0]['raw'];
+
+function response(finished: boolean): Raw {
+  return Object.assign(new EventEmitter(), { writableFinished: finished }) as unknown as Raw;
 }
 
 describe('clientGoneSignal: work waiting for a client that left can give up', () => {
   it('aborts when the connection closes before the response was sent', () => {
     const res = response(false);
-    const signal = clientGoneSignal(res);
+    const signal = clientGoneSignal({ raw: res });
     expect(signal.aborted).toBe(false);
     res.emit('close');
     expect(signal.aborted).toBe(true);
@@ -17,7 +18,7 @@ describe('clientGoneSignal: work waiting for a client that left can give up', ()
 
   it('does not abort when the response was sent before the connection closed', () => {
     const res = response(true);
-    const signal = clientGoneSignal(res);
+    const signal = clientGoneSignal({ raw: res });
     res.emit('close');
     expect(signal.aborted).toBe(false);
   });

@@ -8,9 +8,11 @@ import { RequestError } from './request-error';
 
 function respond(error: unknown, filter = new ErrorFilter()) {
   const sent: { status?: number; type?: string; body?: string } = {};
+  // The part of Fastify's reply the filter uses.
   const response = {
-    headersSent: false,
-    status(code: number) {
+    sent: false,
+    raw: { headersSent: false },
+    code(code: number) {
       sent.status = code;
       return this;
     },
@@ -60,7 +62,7 @@ describe('ErrorFilter: the one map from errors to contract section 3', () => {
   ])('%s', (_case, error, status, message) => {
     const sent = respond(error);
     expect(sent.status).toBe(status);
-    expect(sent.type).toBe('application/json');
+    expect(sent.type).toBe('application/json; charset=utf-8');
     expect(Object.keys(sent.body)).toEqual(['error']);
     if (message !== undefined) expect(sent.body.error).toBe(message);
     // Server-side failures are logged for operators; client errors are not noise in the error log.

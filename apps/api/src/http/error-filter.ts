@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { DomainError, type DomainErrorKind } from '@mwr/domain';
 import { RepeatLimitedLog } from '@mwr/logging';
 import { isDatabaseUnavailable } from '@mwr/persistence';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { RequestError } from './request-error';
 
 const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -63,13 +63,13 @@ export class ErrorFilter implements ExceptionFilter {
   });
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const [status, message] = statusAndMessage(error);
     // A client that went away before its search ran is no fault of the service.
     const clientGone = (error as { code?: unknown } | null)?.code === 'CLIENT_GONE';
     if (status >= 500 && !clientGone) this.failures.report(failureKind(status, error), error);
-    if (response.headersSent) return;
-    response.status(status).type('application/json').send(JSON.stringify({ error: message }));
+    if (reply.sent || reply.raw.headersSent) return;
+    reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ error: message }));
   }
 
   /** Writes the failures still held back; called at shutdown so that no count is lost. */

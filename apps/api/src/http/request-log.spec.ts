@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import type { NextFunction, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import pino from 'pino';
-import { type AuthenticatedRequest, requestLogging } from './request-pipeline';
+import { type AuthenticatedRequest, type NextFunction, requestLogging } from './request-pipeline';
 
 function setUp(level: string, requestId?: string) {
   const lines: Record<string, unknown>[] = [];
@@ -14,11 +14,11 @@ function setUp(level: string, requestId?: string) {
   });
   const middleware = requestLogging(pino({ level }, sink));
   const headers: Record<string, string> = requestId === undefined ? {} : { 'x-request-id': requestId };
-  const req = { headers, method: 'GET', originalUrl: '/v1/registers/results?page=2', accountId: 'account-1' } as unknown as AuthenticatedRequest;
+  const req = { headers, method: 'GET', url: '/v1/registers/results?page=2', accountId: 'account-1' } as unknown as AuthenticatedRequest;
   const sent: Record<string, string> = {};
   const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: false, setHeader: (name: string, value: string) => (sent[name] = value) });
   let nextCalled = false;
-  middleware(req, res as unknown as Response, (() => (nextCalled = true)) as NextFunction);
+  middleware(req, res as unknown as ServerResponse, (() => (nextCalled = true)) as NextFunction);
   const finish = (statusCode: number) => {
     Object.assign(res, { statusCode, writableFinished: true });
     res.emit('finish');

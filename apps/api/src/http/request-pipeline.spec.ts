@@ -1,8 +1,8 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import type { AuthenticateClientQuery } from '@mwr/domain';
-import type { NextFunction, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { AuthFailureLimiter } from './auth-failure-limiter';
-import { type AuthenticatedRequest, authenticate } from './request-pipeline';
+import { type AuthenticatedRequest, authenticate, type NextFunction } from './request-pipeline';
 import { RequestError } from './request-error';
 
 const RIGHT = { id: 'cl_real', secret: 'right-secret' };
@@ -20,7 +20,7 @@ function setUp(limits = { perAddress: 3, perClientId: 100 }) {
     new Promise<{ error: unknown; retryAfter: string | undefined; accountId: string | undefined }>((resolve) => {
       const req = { headers, ip: from } as unknown as AuthenticatedRequest;
       const sent: Record<string, string> = {};
-      const res = { setHeader: (name: string, value: string) => (sent[name] = value) } as unknown as Response;
+      const res = { setHeader: (name: string, value: string) => (sent[name] = value) } as unknown as ServerResponse;
       const next: NextFunction = (error?: unknown) => resolve({ error, retryAfter: sent['Retry-After'], accountId: req.accountId });
       middleware(req, res, next);
     });

@@ -1,16 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryBus } from '@nestjs/cqrs';
 import { AuthenticateClientQuery } from '@mwr/domain';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { json } from 'body-parser';
 import type { Logger } from 'pino';
 import { addressKey, type AuthFailureLimiter } from './auth-failure-limiter';
 import type { RateLimiter } from './rate-limiter';
 import { RequestError } from './request-error';
 
-/** The authenticated client account, set on the request by `authenticate`. */
-export interface AuthenticatedRequest extends Request {
+/**
+ * What the steps below read of a request: Fastify's request (`configure-app.ts` runs them as its
+ * `onRequest` hooks), which controllers receive as `@Req()`. `accountId` is the authenticated client
+ * account, set by `authenticate`.
+ */
+export interface AuthenticatedRequest {
+  readonly headers: IncomingHttpHeaders;
+  readonly method: string;
+  readonly url: string;
+  readonly ip: string;
+  readonly body?: unknown;
   accountId?: string;
 }
+
+/** A step of the pipeline: node's response for headers, `next(error)` to answer with the error. */
+type Response = Pick<ServerResponse, 'setHeader'>;
+export type NextFunction = (error?: unknown) => void;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -22,13 +36,12 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * line keeps pino-http's shape: `req: {id, method, url}`, `res: {statusCode}`, `responseTime` in ms.
  */
 export function requestLogging(logger: Logger) {
-  return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
+  return (req: AuthenticatedRequest, res: ServerResponse, next: NextFunction) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader('x-request-id', id);
     const started = performance.now();
-    // The URL as it came: Express rewrites req.url inside mounted middleware.
-    const { method, originalUrl: url } = req;
+    const { method, url } = req;
     const done = () => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
@@ -44,7 +57,7 @@ export function requestLogging(logger: Logger) {
   };
 }
 
-function header(req: Request, name: string): string {
+function header(req: AuthenticatedRequest, name: string): string {
   const value = req.headers[name];
   return typeof value === 'string' ? value : '';
 }
@@ -64,7 +77,7 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
     const clientId = header(req, 'client-id');
     const clientSecret = header(req, 'client-secret');
     const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
-    const address = addressKey(req.ip ?? '');
+    const address = addressKey(req.ip);
     const retryAfter = limited?.check(clientId, address) ?? 0;
     if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
     queries
@@ -94,13 +107,13 @@ export function limitRate(limiter: RateLimiter) {
  * Report data is private to one client account, and the credentials travel in custom headers that
  * shared caches do not recognise: nothing under /v1 may be stored unless a listing says otherwise.
  */
-export function privateByDefault(_req: Request, res: Response, next: NextFunction) {
+export function privateByDefault(_req: AuthenticatedRequest, res: Response, next: NextFunction) {
   res.setHeader('Cache-Control', 'no-store');
   next();
 }
 
 /** Sent with every answer: a browser must not guess another type than the one declared. */
-export function noSniff(_req: Request, res: Response, next: NextFunction) {
+export function noSniff(_req: AuthenticatedRequest, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   next();
 }
@@ -114,17 +127,26 @@ function mediaType(header: string | undefined): string {
 }
 
 /**
- * Content type (415), then body size (413) and JSON syntax (400), for the routes that take a body
- * and only for their methods that do: a GET's body is never read, and a path that does not exist
- * is 404 whatever its body.
+ * Content type (415), before the body is read and whether or not one came: for the methods that take
+ * a body, on the routes that exist (a path that does not exist is 404 whatever its body). A GET's
+ * body is never read: Fastify reads none for GET and HEAD, and `parseJsonBody` none for DELETE.
  */
-export function jsonBody() {
-  const parse = json({ limit: MAX_BODY_BYTES, strict: true });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!BODY_METHODS.has(req.method)) return next();
-    if (mediaType(req.headers['content-type']) !== 'application/json') {
-      return next(new RequestError(415, 'Content-Type must be application/json'));
-    }
-    parse(req, res, next);
+export function requireJson(req: AuthenticatedRequest & { is404?: boolean }, _res: Response, next: NextFunction) {
+  if (req.is404 || !BODY_METHODS.has(req.method) || mediaType(req.headers['content-type']) === 'application/json') return next();
+  next(new RequestError(415, 'Content-Type must be application/json'));
+}
+
+/**
+ * Fastify's content-type parser for every type (`requireJson` has refused the others by then):
+ * body-parser's JSON reader on node's request, which refuses a declared length over the limit
+ * before reading a byte (413), then reads at most the limit, then parses (400). Its errors keep
+ * their `type`, which the error filter turns into the contract's messages.
+ */
+export function parseJsonBody() {
+  const parse = json({ limit: MAX_BODY_BYTES, strict: true, type: () => true });
+  return (request: { method: string; is404?: boolean; raw: IncomingMessage }, _payload: unknown, done: (error: Error | null, body?: unknown) => void) => {
+    if (request.is404 || !BODY_METHODS.has(request.method)) return done(null, undefined);
+    const raw = request.raw as IncomingMessage & { body?: unknown };
+    parse(raw, {} as ServerResponse, (error?: unknown) => (error ? done(error as Error) : done(null, raw.body)));
   };
 }

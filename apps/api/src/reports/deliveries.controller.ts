@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListDeliveryResultsQuery, REPORT_LIMITS } from '@mwr/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { INVALID_QUERY, ListingQueryPipe } from './listing-query.pipe';
 import { laterThan, sendCachedListing } from './listing-response';
@@ -20,7 +20,7 @@ export class DeliveriesController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async list(@Req() req: AuthenticatedRequest, @Query(deliveriesQuery) q: DeliveriesQueryDto, @Res() res: Response): Promise<void> {
+  async list(@Req() req: AuthenticatedRequest, @Query(deliveriesQuery) q: DeliveriesQueryDto, @Res() res: FastifyReply): Promise<void> {
     const query = new ListDeliveryResultsQuery(req.accountId as string, {
       startedAt: q.startedAt,
       endedAt: q.endedAt,

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListFormAnswersQuery } from '@mwr/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../http/request-pipeline';
 import { ListingQueryPipe } from './listing-query.pipe';
 import { sendCachedListing } from './listing-response';
@@ -24,7 +24,7 @@ export class FormAnswersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async list(@Req() req: AuthenticatedRequest, @Query(formAnswersQuery) query: FormAnswersQueryDto, @Res() res: Response): Promise<void> {
+  async list(@Req() req: AuthenticatedRequest, @Query(formAnswersQuery) query: FormAnswersQueryDto, @Res() res: FastifyReply): Promise<void> {
     sendCachedListing(res, await this.queries.execute(new ListFormAnswersQuery(req.accountId as string, { ...query })));
   }
 }

@@ -1,12 +1,12 @@
 import type { CachedListing } from '@mwr/domain';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 
 /** A cached listing is sent as stored, with how long the client may keep it. */
-export function sendCachedListing(res: Response, listing: CachedListing): void {
-  res
-    .status(200)
-    .type('application/json')
-    .set('Cache-Control', `private, max-age=${listing.maxAgeSeconds}`)
+export function sendCachedListing(reply: FastifyReply, listing: CachedListing): void {
+  void reply
+    .code(200)
+    .type('application/json; charset=utf-8')
+    .header('Cache-Control', `private, max-age=${listing.maxAgeSeconds}`)
     .send(listing.json);
 }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListPdvResultsQuery, type Page, type PdvResultItem, REPORT_LIMITS } from '@mwr/domain';
 import { clientGoneSignal } from '../http/client-gone';
@@ -21,7 +21,7 @@ export class PdvResultsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(pdvQuery) q: PdvQueryDto): Promise<Page<PdvResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: FastifyReply, @Query(pdvQuery) q: PdvQueryDto): Promise<Page<PdvResultItem>> {
     return this.queries.execute(
       new ListPdvResultsQuery(
         req.accountId as string,

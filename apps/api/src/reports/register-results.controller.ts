@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListRegisterResultsQuery, type Page, REPORT_LIMITS, type RegisterResultItem } from '@mwr/domain';
 import { clientGoneSignal } from '../http/client-gone';
@@ -20,7 +20,7 @@ export class RegisterResultsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(registersQuery) q: RegistersQueryDto): Promise<Page<RegisterResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: FastifyReply, @Query(registersQuery) q: RegistersQueryDto): Promise<Page<RegisterResultItem>> {
     return this.queries.execute(
       new ListRegisterResultsQuery(
         req.accountId as string,

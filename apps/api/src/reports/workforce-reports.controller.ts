@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListWorkforceResultsQuery, type MissionStatus, type Page, REPORT_LIMITS, type WorkforceResultItem } from '@mwr/domain';
 import { clientGoneSignal } from '../http/client-gone';
@@ -20,7 +20,7 @@ export class WorkforceReportsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: Response, @Query(workforceQuery) q: WorkforceQueryDto): Promise<Page<WorkforceResultItem>> {
+  list(@Req() req: AuthenticatedRequest, @Res({ passthrough: true }) res: FastifyReply, @Query(workforceQuery) q: WorkforceQueryDto): Promise<Page<WorkforceResultItem>> {
     return this.queries.execute(
       new ListWorkforceResultsQuery(
         req.accountId as string,
