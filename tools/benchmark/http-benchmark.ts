@@ -19,6 +19,10 @@ export interface HttpBenchmarkOptions {
   databaseUrl: string;
   /** seconds per measurement */
   duration: number;
+  /** Only the issue's three targets (first section), not every scenario. */
+  targetsOnly?: boolean;
+  /** A folder for a V8 CPU profile of the (first) service, written when it stops (`--cpu-prof`). */
+  profileDir?: string;
   say(line?: string): void;
 }
 
@@ -35,9 +39,9 @@ interface Measured {
   failed: number;
 }
 
-function start(script: string, env: Record<string, string>, log: string): ChildProcess {
+function start(script: string, env: Record<string, string>, log: string, nodeOptions: string[] = []): ChildProcess {
   const out = openSync(log, 'w');
-  return spawn(process.execPath, [join(__dirname, '..', 'run-ts.cjs'), script], {
+  return spawn(process.execPath, [...nodeOptions, join(__dirname, '..', 'run-ts.cjs'), script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
@@ -126,11 +130,18 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
   const logs = tmpdir();
   const servicePort = 3801;
   const baselinePort = 3802;
-  const service = start(
-    'apps/api/src/main.ts',
-    { DATABASE_URL: options.databaseUrl, CREDENTIALS_PEPPER: PEPPER, PORT: String(servicePort), RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', REPORT_TIME_ZONE: ZONE },
-    join(logs, 'mwr-bench-service.log'),
-  );
+  const secondPort = 3803;
+  const serviceEnv = (port: number) => ({
+    DATABASE_URL: options.databaseUrl,
+    CREDENTIALS_PEPPER: PEPPER,
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: '0',
+    LOG_LEVEL: 'warn',
+    REPORT_TIME_ZONE: ZONE,
+  });
+  const profiling = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const service = start('apps/api/src/main.ts', serviceEnv(servicePort), join(logs, 'mwr-bench-service.log'), profiling);
+  const second = start('apps/api/src/main.ts', serviceEnv(secondPort), join(logs, 'mwr-bench-service-2.log'));
   const baseline = start(
     'tools/benchmark/raw-baseline.ts',
     { DATABASE_URL: options.databaseUrl, PORT: String(baselinePort), REPORT_TIME_ZONE: ZONE },
@@ -139,7 +150,20 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
   try {
     await ready(`http://127.0.0.1:${servicePort}/health`, service);
     await ready(`http://127.0.0.1:${baselinePort}/health`, baseline);
+    await ready(`http://127.0.0.1:${secondPort}/health`, second);
     const headersOf = (account: Account) => ({ 'client-id': account.clientId, 'client-secret': account.secret });
+
+    await targets({
+      say,
+      duration,
+      headers: headersOf(main),
+      servicePort,
+      baselinePort,
+      secondPort,
+      mbKeyPath: `/v1/missions-users/workforce/reports?mbKey=${mbKey}`,
+      cachedPath: `/v1/forms-data/customers?initialDate=${first}&finalDate=${last}&page=1&formId=${formId}`,
+    });
+    if (options.targetsOnly) return;
 
     const scenarios: [name: string, path: string][] = [
       ['workforce, no filter', `/v1/missions-users/workforce/reports`],
@@ -219,8 +243,67 @@ export async function httpBenchmark(options: HttpBenchmarkOptions): Promise<void
     say(`| POST /v1/missions/demands | 16 | ${demand.rps.toFixed(0)} | ${demand.p50} | ${demand.p99} | ${demand.failed} |`);
     say('');
   } finally {
-    service.kill('SIGTERM');
-    baseline.kill('SIGTERM');
+    const stopped = [service, second, baseline].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of [service, second, baseline]) child.kill('SIGTERM');
+    // The CPU profile is written as the service exits.
+    await Promise.all(stopped);
     await db.end();
+  }
+}
+
+/**
+ * Issue 9's three targets, each pair measured back to back in the same run (absolute figures drift
+ * on this shared machine; the ratios are what the targets name), at 32 connections.
+ */
+async function targets(options: {
+  say(line?: string): void;
+  duration: number;
+  headers: Record<string, string>;
+  servicePort: number;
+  baselinePort: number;
+  secondPort: number;
+  mbKeyPath: string;
+  cachedPath: string;
+}): Promise<void> {
+  const { say, duration, headers, servicePort, baselinePort, secondPort, mbKeyPath, cachedPath } = options;
+  const connections = 32;
+  const at = (port: number, path: string) => `http://127.0.0.1:${port}${path}`;
+  const measure = async (url: string) => {
+    await load({ url, connections, duration: 1, headers });
+    return load({ url, connections, duration, headers });
+  };
+  const live = await fetch(at(servicePort, '/health/live')).then((res) => res.ok, () => false);
+  const healthPath = live ? '/health/live' : '/health';
+  // One instance is measured through the same proxy, so that both sides pay for it.
+  const [twoPort, onePort] = [3804, 3805];
+  const balancers = [
+    start('tools/benchmark/round-robin.ts', { PORT: String(twoPort), UPSTREAM_PORTS: `${servicePort},${secondPort}` }, join(tmpdir(), 'mwr-bench-rr-2.log')),
+    start('tools/benchmark/round-robin.ts', { PORT: String(onePort), UPSTREAM_PORTS: String(servicePort) }, join(tmpdir(), 'mwr-bench-rr-1.log')),
+  ];
+  try {
+    await ready(at(twoPort, '/health'), balancers[0]);
+    await ready(at(onePort, '/health'), balancers[1]);
+    const rows: [target: string, what: string, measured: Measured, against: string, reference: Measured, goal: string][] = [];
+    const mbKey = await measure(at(servicePort, mbKeyPath));
+    const raw = await measure(at(baselinePort, mbKeyPath));
+    rows.push(['cheap listing ≥ 0.8× baseline, p99 ≤ 2×', 'service, workforce mbKey', mbKey, 'raw baseline, same request', raw, `${(mbKey.rps / raw.rps).toFixed(2)}× req/s, p99 ${(mbKey.p99 / raw.p99).toFixed(2)}×`]);
+    const cached = await measure(at(servicePort, cachedPath));
+    const health = await measure(at(servicePort, healthPath));
+    rows.push(['cache hit ≥ 0.7× health', 'service, form answers (cached)', cached, `service, GET ${healthPath}`, health, `${(cached.rps / health.rps).toFixed(2)}×`]);
+    const two = await measure(at(twoPort, mbKeyPath));
+    const one = await measure(at(onePort, mbKeyPath));
+    rows.push(['two instances ≥ 1.7× one', 'two services behind the round-robin, mbKey', two, 'one service behind it', one, `${(two.rps / one.rps).toFixed(2)}×`]);
+
+    say(`## Issue 9 targets, side by side (${connections} connections, ${duration} s each after 1 s of warm-up)`);
+    say('');
+    say('| target | measured | req/s | p50 | p99 | against | req/s | p50 | p99 | ratio |');
+    say('|---|---|---:|---:|---:|---|---:|---:|---:|---|');
+    for (const [target, what, m, against, r, ratio] of rows) {
+      const failed = m.failed + r.failed > 0 ? ` (failed: ${m.failed} / ${r.failed})` : '';
+      say(`| ${target} | ${what}${failed} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${against} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} |`);
+    }
+    say('');
+  } finally {
+    for (const balancer of balancers) balancer.kill('SIGTERM');
   }
 }

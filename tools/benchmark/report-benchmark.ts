@@ -3,13 +3,15 @@
 // BUFFERS) of the exact page and count statements the read models send.
 //
 //   npm run benchmark -- [--missions 100000] [--runs 20] [--plans docs/query-plans.md]
-//                        [--http [--duration 5]] [--keep | --reuse <database>]
+//                        [--http [--duration 5] [--targets] [--profile <dir>]] [--keep | --reuse <database>]
 //
 // Uses a fresh database on BENCH_DATABASE_URL's server, or an embedded PostgreSQL in a temporary
 // folder; the database is dropped afterwards unless --keep is given. --reuse measures a database
 // seeded before (by --keep, or by the CLI with accounts named "Benchmark account" and "Neighbour
 // account") without seeding. --http adds the HTTP mode (http-benchmark.ts): the real service
-// against a raw baseline, under load.
+// against a raw baseline, under load; it starts with issue 9's three targets side by side, and
+// --targets stops after them. --profile writes a V8 CPU profile of the service into <dir>
+// (summarised by profile-summary.ts).
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     plans: { type: 'string' },
     http: { type: 'boolean', default: false },
     duration: { type: 'string', default: '5' },
+    targets: { type: 'boolean', default: false },
+    profile: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
   },
@@ -216,8 +220,8 @@ async function main(): Promise<void> {
       say(`query plans written to ${values.plans}`);
     }
     if (values.http) {
-      await httpBenchmark({ databaseUrl: url.toString(), duration: Number(values.duration), say });
-      await verbBenchmark({ databaseUrl: url.toString(), accountId: account.id, say });
+      await httpBenchmark({ databaseUrl: url.toString(), duration: Number(values.duration), targetsOnly: values.targets, profileDir: values.profile, say });
+      if (!values.targets) await verbBenchmark({ databaseUrl: url.toString(), accountId: account.id, say });
     }
   } finally {
     await db.destroy();
