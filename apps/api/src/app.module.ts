@@ -7,6 +7,7 @@ import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { EventsController } from './events/events.controller';
 import { HealthController } from './health/health.controller';
+import { instanceCoordinationProviders } from './http/instance-coordination';
 import { jsonBody } from './http/request-pipeline';
 import { DeliveriesController } from './reports/deliveries.controller';
 import { FormAnswersController } from './reports/form-answers.controller';
@@ -54,6 +55,7 @@ export class AppModule implements NestModule {
       providers: [
         ...domainProviders({ ...config, credentialsPepper }),
         ...REPORT_HANDLERS,
+        ...instanceCoordinationProviders(config),
       ],
     };
   }

@@ -1,11 +1,11 @@
-import { QueryBus } from '@nestjs/cqrs';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Logger } from 'pino';
 import { AuthFailureLimiter, type AuthFailureLimits } from './http/auth-failure-limiter';
 import { answerClientError } from './http/client-error';
 import { ErrorFilter } from './http/error-filter';
-import { RateLimiter } from './http/rate-limiter';
+import { Authenticator } from './http/authenticator';
+import { RateLimitStore } from './http/instance-coordination';
 import { authenticate, limitRate, noSniff, privateByDefault, requestLogging } from './http/request-pipeline';
 import { serveApiDocs } from './openapi/api-docs';
 import { openApiDocument } from './openapi/openapi-document';
@@ -41,8 +41,8 @@ export function configureApp(app: NestExpressApplication, logger: Logger, option
   app.use('/v1', privateByDefault);
   const { perAddress, perClientId } = options.authFailureLimit;
   const failures = perAddress > 0 || perClientId > 0 ? new AuthFailureLimiter(options.authFailureLimit) : null;
-  app.use('/v1', authenticate(app.get(QueryBus), failures));
-  if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(new RateLimiter(options.rateLimitPerMinute)));
+  app.use('/v1', authenticate(app.get(Authenticator), failures));
+  if (options.rateLimitPerMinute > 0) app.use('/v1', limitRate(app.get(RateLimitStore)));
   const errors = new ErrorFilter();
   app.useGlobalFilters(errors);
   serveApiDocs(app, options.apiDocument ?? openApiDocument);

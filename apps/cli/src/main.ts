@@ -20,7 +20,7 @@ function execute(command: CliCommand): Promise<unknown> {
   return withApplication(config, (app) => {
     switch (command.group) {
       case 'clients':
-        return runClients(command, app);
+        return runClients(command, app, config.redisUrl);
       case 'missions':
       case 'participants':
         return runParticipants(command, app);

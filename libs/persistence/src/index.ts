@@ -1,4 +1,5 @@
 export * from './lib/database/data-source';
+export * from './lib/database/postgres-revocation-listener';
 export * from './lib/database/database-unavailable';
 export * from './lib/database/embedded-postgres';
 export * from './lib/persistence.module';

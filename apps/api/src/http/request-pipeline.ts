@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryBus } from '@nestjs/cqrs';
-import { AuthenticateClientQuery } from '@mwr/domain';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { addressKey, type AuthFailureLimiter } from './auth-failure-limiter';
-import type { RateLimiter } from './rate-limiter';
+import type { Authenticator } from './authenticator';
+import type { RateLimitStore } from './instance-coordination';
 import { RequestError } from './request-error';
 
 /** The authenticated client account, set on the request by `authenticate`. */
@@ -47,7 +46,7 @@ function tooManyRequests(res: Response, retryAfterSeconds: number): RequestError
  * that names a client id and a secret is first checked against the failure limits, before the
  * database is asked (docs/adr/0012); missing credentials cost nothing and answer 401 at once.
  */
-export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | null) {
+export function authenticate(authenticator: Authenticator, failures: AuthFailureLimiter | null) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     const clientId = header(req, 'client-id');
     const clientSecret = header(req, 'client-secret');
@@ -55,8 +54,8 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
     const address = addressKey(req.ip ?? '');
     const retryAfter = limited?.check(clientId, address) ?? 0;
     if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
-    queries
-      .execute(new AuthenticateClientQuery(clientId, clientSecret))
+    authenticator
+      .authenticate(clientId, clientSecret)
       .then((accountId) => {
         if (accountId === null) {
           limited?.failed(clientId, address);
@@ -71,10 +70,12 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
 }
 
 /** After authentication: the limit is per client account. */
-export function limitRate(limiter: RateLimiter) {
+export function limitRate(limit: RateLimitStore) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
-    const retryAfter = limiter.take(req.accountId as string);
-    next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter));
+    limit
+      .take(req.accountId as string)
+      .then((retryAfter) => next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter)))
+      .catch(next);
   };
 }
 

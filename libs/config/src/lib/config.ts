@@ -22,6 +22,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests a minute allowed to one client account by one instance; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** How long a verified credential is trusted without asking the database; 0: never (docs/adr/0017). */
+  credentialsCacheSeconds: number;
   /** Longest a database statement may take before the request fails with 503. */
   databaseTimeoutMs: number;
   /** Longest a request waits for a database connection (the pool's, or a new one) before it fails with 503. */
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const embeddedPostgresPort = integer('EMBEDDED_PG_PORT', 54329, 1, 65535);
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
+  const credentialsCacheSeconds = integer('CREDENTIALS_CACHE_SECONDS', 30, 0, 3600);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
   const databaseAcquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', 2_000, 100, 600_000);
   const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000);
@@ -145,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedPostgresPort,
     logLevel,
     rateLimitPerMinute,
+    credentialsCacheSeconds,
     databaseTimeoutMs,
     databaseAcquireTimeoutMs,
     shutdownTimeoutMs,
