@@ -14,6 +14,8 @@ export async function publishRevocation(url: string, clientId: string, timeoutMs
   }
 }
 
+const HEARTBEAT_MS = 1000;
+
 /**
  * Hears revocations on Redis pub/sub. A message published while the connection is down is lost, so
  * the handlers hear `lost` at once and `resumed` only once the channel is subscribed again: the
@@ -21,6 +23,7 @@ export async function publishRevocation(url: string, clientId: string, timeoutMs
  */
 export class RedisRevocationSubscriber {
   private readonly client: Redis;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(url: string) {
     this.client = new Redis(url, {
@@ -30,6 +33,7 @@ export class RedisRevocationSubscriber {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       connectTimeout: 1000,
+      commandTimeout: HEARTBEAT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
       disableClientInfo: true,
     });
@@ -49,9 +53,16 @@ export class RedisRevocationSubscriber {
       );
     });
     this.client.connect().catch(() => undefined);
+    // A stalled Redis keeps the connection open and delivers nothing: a PING unanswered within the
+    // interval drops the connection, which says `lost` until a new one is subscribed.
+    this.heartbeat = setInterval(() => {
+      if (this.client.status === 'ready') this.client.ping().catch(() => this.client.disconnect(true));
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   close(): Promise<void> {
+    clearInterval(this.heartbeat);
     return closeRedis(this.client);
   }
 }
