@@ -46,12 +46,21 @@ describe('PostgresRevocationListener: a revocation reaches every instance throug
     return clientId;
   };
 
-  it('the revoke statement announces the client id when it commits, and only then; a second revoke announces nothing', async () => {
+  /** A listener started and subscribed for `use`, closed after it. */
+  async function listening(use: (heard: string[], waitFor: (entry: string) => Promise<void>) => Promise<void>) {
     const { heard, waitFor, handlers } = recorder();
     const listener = new PostgresRevocationListener(database.url);
     listener.start(handlers);
     try {
       await waitFor('resumed');
+      await use(heard, waitFor);
+    } finally {
+      await listener.close();
+    }
+  }
+
+  it('the revoke statement announces the client id when it commits, and only then; a second revoke announces nothing', () =>
+    listening(async (heard, waitFor) => {
       const clientId = await newAccount();
       const rolledBack = await newAccount();
       await dataSource
@@ -67,17 +76,10 @@ describe('PostgresRevocationListener: a revocation reaches every instance throug
       expect(await accounts().revoke(clientId, new Date())).toBe(false);
       await new Promise((tick) => setTimeout(tick, 200));
       expect(heard.filter((entry) => entry.startsWith('revoked'))).toEqual([`revoked ${clientId}`]);
-    } finally {
-      await listener.close();
-    }
-  });
+    }));
 
-  it('a lost connection is said at once, and LISTEN is in force again after reconnecting', async () => {
-    const { heard, waitFor, handlers } = recorder();
-    const listener = new PostgresRevocationListener(database.url);
-    listener.start(handlers);
-    try {
-      await waitFor('resumed');
+  it('a lost connection is said at once, and LISTEN is in force again after reconnecting', () =>
+    listening(async (heard, waitFor) => {
       await dataSource.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mission-workforce-results-revocations' AND datname = current_database()`);
       await waitFor('lost');
       for (let waited = 0; heard.filter((entry) => entry === 'resumed').length < 2 && waited < 5_000; waited += 20) {
@@ -87,8 +89,5 @@ describe('PostgresRevocationListener: a revocation reaches every instance throug
       const clientId = await newAccount();
       await accounts().revoke(clientId, new Date());
       await waitFor(`revoked ${clientId}`);
-    } finally {
-      await listener.close();
-    }
-  });
+    }));
 });
