@@ -45,6 +45,10 @@ const cases = [
   { file: 'apps/api/src/probe.int-spec.ts', code: "import { createMigratedTestDatabase } from '@mwr/persistence/testing';\nexport const x = createMigratedTestDatabase;\n", bad: false, why: 'control: an app test imports the persistence testing entry' },
   { file: 'apps/api-e2e/src/support/probe.ts', code: "import { createMigratedTestDatabase } from '@mwr/persistence/testing';\nexport const x = createMigratedTestDatabase;\n", bad: false, why: 'control: e2e support imports the persistence testing entry' },
   { file: 'apps/api/src/probe.ts', code: "import { Shift } from '@mwr/domain';\nexport const x = Shift;\n", bad: false, why: 'control: the app imports the domain' },
+  { file: 'apps/worker/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the worker imports the seed lib' },
+  { file: 'apps/worker/src/probe.ts', code: "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n", bad: true, why: 'the worker imports the API app' },
+  { file: 'apps/worker/src/probe.ts', code: "import { inMemoryHarness } from '@mwr/domain/testing';\nexport const x = inMemoryHarness;\n", bad: true, rule: RESTRICTED, why: 'the worker imports the domain testing entry' },
+  { file: 'apps/worker/src/probe.ts', code: "import { loadConfig } from '@mwr/config';\nimport { Clock } from '@mwr/domain';\nimport { migrate } from '@mwr/persistence';\nimport { RepeatLimitedLog } from '@mwr/logging';\nexport const x = [loadConfig, Clock, migrate, RepeatLimitedLog];\n", bad: false, why: 'control: the worker imports the domain, persistence, config and logging' },
   { file: 'apps/cli/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: false, why: 'control: the CLI imports the seed lib' },
   { file: 'libs/seed/src/lib/probe.ts', code: "import { openDataSource } from '@mwr/persistence';\nexport const x = openDataSource;\n", bad: false, why: 'control: the seed lib imports the persistence lib' },
 ];
