@@ -1,5 +1,21 @@
 import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
 import PgBoss from 'pg-boss';
+
+/** Namespace of the advisory lock that serialises the job queue's setup across instances. */
+const SETUP_LOCK = 8_100_002;
+
+async function withAdvisoryLock(databaseUrl: string, run: () => Promise<void>): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl, application_name: 'mission-workforce-results-worker-setup' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+    await run();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
+}
 
 /** The queues of the worker, in pg-boss's schema of the same database (docs/adr/0015). */
 export const JOBS = Object.freeze({
@@ -50,17 +66,26 @@ export class JobRunner {
       max: 4,
     });
     boss.on('error', (error) => this.logger.error(`job queue: ${error.message}`));
-    await boss.start();
     this.boss = boss;
-    // Their own retries stay off: a delivery's schedule lives in its row, and a missed tick or
-    // purge is made up by the next one.
-    const queue = { retryLimit: 0, expireInSeconds: 600 };
-    await boss.createQueue(JOBS.sweep, { name: JOBS.sweep, policy: 'short', ...queue });
-    await boss.createQueue(JOBS.tick, { name: JOBS.tick, policy: 'singleton', ...queue });
-    await boss.createQueue(JOBS.purge, { name: JOBS.purge, policy: 'singleton', ...queue });
-    await boss.schedule(JOBS.tick, this.settings.tickCron);
-    await boss.schedule(JOBS.purge, this.settings.purgeCron);
-    await boss.schedule(JOBS.sweep, '* * * * *');
+    try {
+      // pg-boss's own setup deadlocks when instances started together create the same queues at
+      // once (each queue is a partition created by DDL): one instance at a time sets up.
+      await withAdvisoryLock(this.settings.databaseUrl, async () => {
+        await boss.start();
+        // Their own retries stay off: a delivery's schedule lives in its row, and a missed tick
+        // or purge is made up by the next one.
+        const queue = { retryLimit: 0, expireInSeconds: 600 };
+        await boss.createQueue(JOBS.sweep, { name: JOBS.sweep, policy: 'short', ...queue });
+        await boss.createQueue(JOBS.tick, { name: JOBS.tick, policy: 'singleton', ...queue });
+        await boss.createQueue(JOBS.purge, { name: JOBS.purge, policy: 'singleton', ...queue });
+        await boss.schedule(JOBS.tick, this.settings.tickCron);
+        await boss.schedule(JOBS.purge, this.settings.purgeCron);
+        await boss.schedule(JOBS.sweep, '* * * * *');
+      });
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
 
     const polling = { pollingIntervalSeconds: this.settings.pollingIntervalSeconds, batchSize: 1 };
     await boss.work(JOBS.sweep, polling, async () => {
