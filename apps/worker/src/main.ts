@@ -28,7 +28,7 @@ class PinoLogger implements LoggerService {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { app: 'worker' } });
+  const logger = pino({ level: config.logLevel, base: { service: 'mission-workforce-results', app: 'worker' }, timestamp: pino.stdTimeFunctions.isoTime });
   // With the embedded default, the API's server is joined when it runs; else this process starts it.
   const database = await resolveDatabase({
     databaseUrl: config.databaseUrl,

@@ -18,8 +18,14 @@ describe('loadConfig', () => {
       databaseAcquireTimeoutMs: 2000,
       authFailureLimit: { perAddress: 30, perClientId: 60 },
       trustProxyHops: 0,
-      webhooksAllowHttp: false,
+      webhooksAllowHttp: true,
     });
+  });
+
+  it('WEBHOOKS_ALLOW_HTTP defaults to true with the embedded database (a demo on 127.0.0.1), to false with DATABASE_URL', () => {
+    expect(loadConfig({}).webhooksAllowHttp).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_HTTP: 'false' }).webhooksAllowHttp).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).webhooksAllowHttp).toBe(false);
   });
 
   it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {

@@ -35,7 +35,7 @@ export interface AppConfig {
   authFailureLimit: { perAddress: number; perClientId: number };
   /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
   trustProxyHops: number;
-  /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
+  /** Webhook receivers on loopback may be registered and called (http: or https:): for tests and the demo; by default only with the embedded database. */
   webhooksAllowHttp: boolean;
 }
 
@@ -121,7 +121,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
   };
   const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
-  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
+  // A developer's own machine (the embedded database, bound to 127.0.0.1) may watch its webhooks
+  // on loopback (`webhooks listen`); a service with DATABASE_URL only when told.
+  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? (databaseUrl === null ? 'true' : 'false');
   if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
   const webhooksAllowHttp = allowHttp === 'true';
 
