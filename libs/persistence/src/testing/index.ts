@@ -1,2 +1,3 @@
 export * from './typeorm-harness';
 export * from './test-database';
+export * from './streaming-replica';
