@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
-import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
+import { migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
@@ -34,12 +34,7 @@ async function main(): Promise<void> {
     // The schema is migrated on every start; only the embedded database, a developer's own, also
     // gets a demo account, whose values fill the document's try-it-out. A server named by
     // DATABASE_URL gets no data it was not asked for.
-    const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
-    try {
-      await migrate(setup);
-    } finally {
-      await setup.destroy();
-    }
+    await migrateDatabase(database.url);
     const demo = database.embedded
       ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
       : null;

@@ -1,63 +1,45 @@
 import 'reflect-metadata';
-import type { LoggerService } from '@nestjs/common';
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
-import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
-import pino, { type Logger } from 'pino';
+import { type AppConfig, ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
+import { migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import { WorkerModule } from './worker.module';
 
-/** Nest's log lines as JSON lines, like the API's. */
-class PinoLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-  log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
-  }
-  error(message: unknown, trace?: string, context?: string) {
-    this.logger.error({ context, trace }, String(message));
-  }
-  warn(message: unknown, context?: string) {
-    this.logger.warn({ context }, String(message));
-  }
-  debug(message: unknown, context?: string) {
-    this.logger.debug({ context }, String(message));
-  }
-  verbose(message: unknown, context?: string) {
-    this.logger.trace({ context }, String(message));
-  }
+/** Nest's levels at and above the configured one. */
+function logLevels(level: AppConfig['logLevel']): LogLevel[] {
+  const order: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+  const upTo = { fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5, silent: -1 }[level];
+  return order.slice(0, upTo + 1);
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { service: 'mission-workforce-results', app: 'worker' }, timestamp: pino.stdTimeFunctions.isoTime });
+  // JSON lines on stdout, as the API writes them.
+  const logger = new ConsoleLogger('Worker', { json: true, logLevels: logLevels(config.logLevel) });
   // With the embedded default, the API's server is joined when it runs; else this process starts it.
   const database = await resolveDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     embeddedPort: config.embeddedPostgresPort,
-    log: (line) => logger.debug({ component: 'embedded-postgres' }, line),
-    warn: (line) => logger.warn({ component: 'embedded-postgres' }, line),
+    log: (line) => logger.debug(line, 'EmbeddedPostgres'),
+    warn: (line) => logger.warn(line, 'EmbeddedPostgres'),
   });
   try {
     // As the API does: the schema is migrated on every start, under the migrations' lock.
-    const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
-    try {
-      await migrate(setup);
-    } finally {
-      await setup.destroy();
-    }
+    await migrateDatabase(database.url);
     const app = await NestFactory.createApplicationContext(
       WorkerModule.forRoot({ config, databaseUrl: database.url, credentialsPepper: credentialsPepper(config) }),
-      { logger: new PinoLogger(logger) },
+      { logger },
     );
-    logger.info({ embeddedDatabase: database.embedded, reportTimeZone: config.reportTimeZone }, 'worker running: webhook deliveries, the clock, event retention');
+    logger.log(`worker running (${database.embedded ? 'embedded database' : 'DATABASE_URL'}, REPORT_TIME_ZONE ${config.reportTimeZone}): webhook deliveries, the clock, event retention`);
     const shutdown = async (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'worker shutting down');
+      logger.log(`worker shutting down (${signal})`);
       try {
         await app.close();
         await database.release();
         process.exit(0);
       } catch (error) {
-        logger.error({ err: error }, 'shutdown failed');
+        logger.error(`shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         process.exit(1);
       }
     };

@@ -126,3 +126,13 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
     await lock.end();
   }
 }
+
+/** Migrates the database at `url` through a pool of its own, with no statement limit: what an app does at start. */
+export async function migrateDatabase(url: string): Promise<string[]> {
+  const setup = await openDataSource({ url, poolSize: 1, queryTimeoutMs: 0 });
+  try {
+    return await migrate(setup);
+  } finally {
+    await setup.destroy();
+  }
+}
