@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -88,4 +90,13 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 1
     if (Date.now() > until) throw new Error(`not true within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The worker as `npm run start:worker` runs it, in a process of its own that a test can kill. */
+export function spawnWorker(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['tools/run-ts.cjs', 'apps/worker/src/main.ts'], {
+    cwd: resolve(__dirname, '../../../..'),
+    env: { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, WEBHOOKS_ALLOW_HTTP: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

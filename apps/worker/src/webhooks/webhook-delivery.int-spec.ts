@@ -3,6 +3,7 @@
 // lease that lets another worker take over a stalled send, and a removed endpoint's silence.
 import {
   AcceptPlaceCommand,
+  Clock,
   CreateDemandCommand,
   CreateWebhookCommand,
   EVENT_TYPES,
@@ -21,7 +22,7 @@ import { openDataSource } from '@mwr/persistence';
 import { createMigratedTestDatabase, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import { type RunningWorker, startReceiver, startWorker } from '../testing/worker-harness';
+import { eventually, type RunningWorker, spawnWorker, startReceiver, startWorker } from '../testing/worker-harness';
 import { RETRY_SCHEDULE } from './retry-schedule';
 
 jest.setTimeout(30_000);
@@ -39,6 +40,8 @@ beforeAll(async () => {
 
 afterEach(async () => {
   while (closing.length > 0) await (closing.pop() as () => Promise<unknown>)();
+  // Sweeps take every account's due deliveries: none left over for the next test.
+  await sql.query(`DELETE FROM webhook_endpoints`);
 });
 
 afterAll(async () => {
@@ -209,6 +212,50 @@ describe('webhook deliveries', () => {
     await stalledSweep;
     expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'SUCCEEDED', attempt: 1, last_status_code: 200 }]);
     expect(r.received).toHaveLength(2);
+  });
+
+  it('"a worker killed mid-delivery loses nothing": a worker process killed (SIGKILL) while its receiver has not answered; another sends once the lease has run out', async () => {
+    const r = await receiver((_request, index) => (index === 0 ? 'hang' : 200));
+    const other = await worker({ clock: clockAhead() });
+    const { accountId, mainMission, hook } = await accountWithEndpoint(other, r.url);
+    await createDemand(other, accountId, mainMission);
+    const killed = spawnWorker(database.url);
+    closing.push(async () => killed.kill('SIGKILL'));
+    await eventually(() => r.received.length === 1, 25_000);
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    killed.kill('SIGKILL');
+    await exited;
+    expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'PENDING', attempt: 0 }]);
+
+    const clock = (other.app.get(Clock) as FixedClock);
+    expect(await other.dispatcher.sweep()).toBe(0);
+    clock.current = new Date(Date.now() + 61_000 + 60_000);
+    expect(await other.dispatcher.sweep()).toBe(1);
+    expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'SUCCEEDED', attempt: 1, last_status_code: 200 }]);
+    expect(r.received.map((request) => request.headers['webhook-id'])).toEqual([r.received[0].headers['webhook-id'], r.received[0].headers['webhook-id']]);
+  });
+
+  it('"events are kept 30 days": the retention job deletes older events with their deliveries, and nothing younger', async () => {
+    const clock = clockAhead();
+    const w = await worker({ clock });
+    const r = await receiver(() => 500);
+    const { accountId, mainMission, hook } = await accountWithEndpoint(w, r.url);
+    await createDemand(w, accountId, mainMission);
+    await createDemand(w, accountId, mainMission);
+    const [oldest] = await sql.query(`SELECT id, recorded_at FROM events WHERE client_account_id = $1 ORDER BY position LIMIT 1`, [accountId]);
+    // Events are immutable (a trigger refuses UPDATE): the older one is aged with the trigger off.
+    await sql.query(`ALTER TABLE events DISABLE TRIGGER events_are_immutable`);
+    await sql.query(`UPDATE events SET recorded_at = recorded_at - interval '20 days' WHERE id = $1`, [oldest.id]);
+    await sql.query(`ALTER TABLE events ENABLE TRIGGER events_are_immutable`);
+
+    clock.current = new Date(oldest.recorded_at.getTime() - 20 * 86_400_000 + 30 * 86_400_000 - 1000);
+    expect(await w.retention.purge()).toBe(0);
+    clock.current = new Date(oldest.recorded_at.getTime() - 20 * 86_400_000 + 30 * 86_400_000 + 1000);
+    expect(await w.retention.purge()).toBe(1);
+    const left = await sql.query(`SELECT id FROM events WHERE client_account_id = $1`, [accountId]);
+    expect(left).toHaveLength(1);
+    expect(left[0].id).not.toBe(oldest.id);
+    expect((await deliveriesOf(hook.id)).map((d: { event_id: string }) => d.event_id)).toEqual([left[0].id]);
   });
 
   it('"deleting an endpoint stops deliveries": nothing more is sent to it, retries included; other endpoints go on', async () => {
