@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
-import { migrateDatabase, resolveDatabase } from '@mwr/persistence';
+import { keepingShutdownSignals, migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
@@ -80,26 +80,6 @@ async function main(): Promise<void> {
   } catch (error) {
     await releaseDatabase().catch(() => undefined);
     throw error;
-  }
-}
-
-const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
-
-/**
- * The embedded PostgreSQL's library stops its servers and exits the process as soon as SIGINT or
- * SIGTERM arrives, cutting off requests in flight; the service's own shutdown drains them first,
- * then stops the database. Its exit hook (a last resort if the process ends otherwise) stays.
- */
-async function keepingShutdownSignals<T>(start: () => Promise<T>): Promise<T> {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
-  try {
-    return await start();
-  } finally {
-    for (const signal of SHUTDOWN_SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
-      }
-    }
   }
 }
 

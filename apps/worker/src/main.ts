@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type AppConfig, ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
-import { migrateDatabase, resolveDatabase } from '@mwr/persistence';
+import { keepingShutdownSignals, migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import { WorkerModule } from './worker.module';
 
 /** Nest's levels at and above the configured one. */
@@ -17,13 +17,15 @@ async function main(): Promise<void> {
   // JSON lines on stdout, as the API writes them.
   const logger = new ConsoleLogger('Worker', { json: true, logLevels: logLevels(config.logLevel) });
   // With the embedded default, the API's server is joined when it runs; else this process starts it.
-  const database = await resolveDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    embeddedPort: config.embeddedPostgresPort,
-    log: (line) => logger.debug(line, 'EmbeddedPostgres'),
-    warn: (line) => logger.warn(line, 'EmbeddedPostgres'),
-  });
+  const database = await keepingShutdownSignals(() =>
+    resolveDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedPort: config.embeddedPostgresPort,
+      log: (line) => logger.debug(line, 'EmbeddedPostgres'),
+      warn: (line) => logger.warn(line, 'EmbeddedPostgres'),
+    }),
+  );
   try {
     // As the API does: the schema is migrated on every start, under the migrations' lock.
     await migrateDatabase(database.url);
