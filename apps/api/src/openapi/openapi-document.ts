@@ -882,7 +882,12 @@ const webhookDeliveries = Object.fromEntries(
             },
           },
         },
-        responses: { '2XX': { description: 'Received. Any other answer, or none within 10 seconds, is retried.' } },
+        responses: {
+          '2XX': {
+            description:
+              'Received. Any other answer (a redirect is not followed), or none within 10 seconds, is retried with exponential backoff and jitter for at least 24 hours, then the delivery is FAILED.',
+          },
+        },
       } satisfies OperationObject,
     },
   ]),
