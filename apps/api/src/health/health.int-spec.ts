@@ -1,24 +1,15 @@
-import { type AddressInfo, createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { loadConfig } from '@mwr/config';
 import { migrate, openDataSource } from '@mwr/persistence';
-import { createMigratedTestDatabase, PrivatePostgresProcess, StallingProxy, type TestDatabase } from '@mwr/persistence/testing';
+import { createMigratedTestDatabase, freePort, PrivatePostgresProcess, StallingProxy, type TestDatabase } from '@mwr/persistence/testing';
 import pino from 'pino';
 import request from 'supertest';
 import { AppModule } from '../app.module';
 import { configureApp } from '../configure-app';
 
 const PEPPER = 'int-spec-pepper-0123456789abcdef0123456789';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 /** The real app, in process, on the database and settings given. */
 async function startApp(databaseUrl: string, env: Record<string, string> = {}): Promise<INestApplication> {

@@ -74,7 +74,8 @@ export class PrivatePostgresProcess {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now: bound for a moment, then released. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
