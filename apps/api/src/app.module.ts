@@ -54,6 +54,7 @@ export class AppModule implements NestModule {
         CqrsModule.forRoot(),
         PersistenceModule.forRoot({
           databaseUrl,
+          replicaUrl: config.databaseReplicaUrl,
           queryTimeoutMs: config.databaseTimeoutMs,
           acquireTimeoutMs: config.databaseAcquireTimeoutMs,
           searchConcurrency: config.searchConcurrency,

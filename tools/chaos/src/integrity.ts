@@ -10,7 +10,7 @@ export async function readStoredDemands(databaseUrl: string, accountId: string):
       `SELECT d.custom_fields #>> '{fields,0,value}' AS marker, count(m.id)::int AS missions
          FROM demands d LEFT JOIN missions m ON m.demand_id = d.id
         WHERE d.client_account_id = $1 AND d.custom_fields #>> '{fields,0,field}' = 'chaos-request'
-        GROUP BY d.id`,
+        GROUP BY d.id, d.client_account_id`,
       [accountId],
     );
     const number = async (sql: string) => Number((await db.query<{ n: string }>(sql)).rows[0].n);

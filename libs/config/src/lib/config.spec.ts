@@ -56,11 +56,19 @@ describe('loadConfig', () => {
     expect(config.webhooksAllowHttp).toBe(true);
   });
 
+  it('DATABASE_REPLICA_URL names the replica the listings read; absent, they read the primary', () => {
+    const primary = { DATABASE_URL: 'postgres://u@primary:5432/db', CREDENTIALS_PEPPER: PEPPER };
+    expect(loadConfig(primary).databaseReplicaUrl).toBeNull();
+    expect(loadConfig({ ...primary, DATABASE_REPLICA_URL: 'postgres://u@replica:5432/db' }).databaseReplicaUrl).toBe('postgres://u@replica:5432/db');
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'PORT must be an integer'],
     [{ DATABASE_URL: 'mysql://x', CREDENTIALS_PEPPER: PEPPER }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
     [{ REDIS_URL: 'nope' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ DATABASE_URL: 'postgres://h/db', CREDENTIALS_PEPPER: PEPPER, DATABASE_REPLICA_URL: 'h2/db' }, 'DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_REPLICA_URL: 'postgres://h2/db' }, 'DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica'],
     [{ REPORT_TIME_ZONE: 'Mars/Olympus' }, 'REPORT_TIME_ZONE must be an IANA time zone'],
     [{ SLA_TOLERANCE_MINUTES: '-5' }, 'SLA_TOLERANCE_MINUTES must be an integer from 0 to 1440'],
     [{ DATABASE_URL: 'postgres://h/db' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],

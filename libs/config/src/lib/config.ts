@@ -10,6 +10,8 @@ export interface AppConfig {
   host: string;
   /** Absent: an embedded PostgreSQL under `dataDir` is started and used. */
   databaseUrl: string | null;
+  /** A streaming replica of DATABASE_URL that the listings and the events feed read (docs/adr/0020). */
+  databaseReplicaUrl: string | null;
   redisUrl: string | null;
   reportTimeZone: string;
   slaToleranceMinutes: number;
@@ -98,6 +100,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const port = integer('PORT', 3000, 0, 65535);
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseReplicaUrl = url('DATABASE_REPLICA_URL', ['postgres:', 'postgresql:']);
+  if (databaseReplicaUrl !== null && value('DATABASE_URL') === undefined) {
+    problems.push('DATABASE_REPLICA_URL needs DATABASE_URL: the embedded database has no replica');
+  }
   const host = value('HOST') ?? (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
   if (isIP(host) === 0 && !HOST_NAME.test(host)) problems.push(`HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "${host}")`);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
@@ -141,6 +147,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     port,
     host,
     databaseUrl,
+    databaseReplicaUrl,
     redisUrl,
     reportTimeZone,
     slaToleranceMinutes,

@@ -34,6 +34,12 @@ import { TypeOrmWebhookRepository } from './repositories/typeorm-webhook.reposit
 
 export interface PersistenceOptions {
   databaseUrl: string;
+  /**
+   * A streaming replica of `databaseUrl`: the five listings and the events feed read it; every
+   * write and every read of something just written (credentials, idempotency keys, a created
+   * demand) stays on the primary (docs/adr/0020). Absent, everything reads the primary.
+   */
+  replicaUrl?: string | null;
   poolSize?: number;
   queryTimeoutMs?: number;
   /** longest a request waits for a database connection before it fails */
@@ -45,7 +51,10 @@ export interface PersistenceOptions {
 /** Failures of idle pooled connections: each connection of the pool reports the same outage. */
 class PoolErrorLog extends RepeatLimitedLog<Error> {}
 
-/** The pool the five report listings read through (LISTING_SESSION_SETTINGS); every write and every other read uses `DataSource`. */
+/**
+ * The pool the five report listings and the events feed read through (LISTING_SESSION_SETTINGS),
+ * on the replica when there is one; every write and every other read uses `DataSource`.
+ */
 export const LISTINGS_DATA_SOURCE = Symbol('ListingsDataSource');
 
 @Injectable()
@@ -69,7 +78,11 @@ const adapters = [
   { provide: ParticipantRepository, useFactory: (ds: DataSource) => new TypeOrmParticipantRepository(ds), inject: [DataSource] },
   { provide: FieldWorkRepository, useFactory: (ds: DataSource) => new TypeOrmFieldWorkRepository(ds), inject: [DataSource] },
   { provide: WebhookRepository, useFactory: (ds: DataSource) => new TypeOrmWebhookRepository(ds), inject: [DataSource] },
-  { provide: EventFeed, useFactory: (ds: DataSource) => new PostgresEventFeed(ds), inject: [DataSource] },
+  {
+    provide: EventFeed,
+    useFactory: (reader: DataSource, primary: DataSource) => new PostgresEventFeed(reader, primary),
+    inject: [LISTINGS_DATA_SOURCE, DataSource],
+  },
   { provide: DemandReadModel, useFactory: (ds: DataSource) => new PostgresDemandReadModel(ds), inject: [DataSource] },
   { provide: FormAnswersReadModel, useFactory: (ds: DataSource) => new PostgresFormAnswersReadModel(ds), inject: [LISTINGS_DATA_SOURCE] },
   {
@@ -103,9 +116,9 @@ export class PersistenceModule {
       write: (error, heldBack) =>
         logger.error(`Idle database connection failed: ${error.message}${heldBack > 0 ? ` (${heldBack} more like it not logged since the last report)` : ''}`),
     });
-    const open = (sessionSettings?: Readonly<Record<string, number>>) =>
+    const open = (url: string, sessionSettings?: Readonly<Record<string, number>>) =>
       openDataSource({
-        url: options.databaseUrl,
+        url,
         poolSize: options.poolSize,
         queryTimeoutMs: options.queryTimeoutMs,
         acquireTimeoutMs: options.acquireTimeoutMs,
@@ -116,8 +129,8 @@ export class PersistenceModule {
       module: PersistenceModule,
       global: true,
       providers: [
-        { provide: DataSource, useFactory: () => open() },
-        { provide: LISTINGS_DATA_SOURCE, useFactory: () => open(LISTING_SESSION_SETTINGS) },
+        { provide: DataSource, useFactory: () => open(options.databaseUrl) },
+        { provide: LISTINGS_DATA_SOURCE, useFactory: () => open(options.replicaUrl ?? options.databaseUrl, LISTING_SESSION_SETTINGS) },
         { provide: PoolErrorLog, useValue: poolErrors },
         DataSourceLifecycle,
         {

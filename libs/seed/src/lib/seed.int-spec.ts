@@ -209,7 +209,7 @@ describe('seedClientAccount against PostgreSQL', () => {
     const forms = await rows<{ positions: number[]; kind: string; answered: boolean }>(
       `SELECT array_agg(a.position ORDER BY a.position) AS positions, f.kind, fd.answered_at IS NOT NULL AS answered
          FROM forms_data fd JOIN forms f ON f.id = fd.form_id JOIN forms_data_answers a ON a.forms_data_id = fd.id
-        WHERE fd.client_account_id = $1 GROUP BY fd.id, f.kind`,
+        WHERE fd.client_account_id = $1 GROUP BY fd.id, fd.client_account_id, f.kind`,
       [accountA],
     );
     expect(forms.length).toBeGreaterThan(0);

@@ -34,6 +34,8 @@ describe('migrate', () => {
     const expiryIndex = `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'missions_users_expiry_idx'`;
     const flagKey = `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'main_missions_check_in_check_out_fkey'`;
     const outboxTables = `SELECT count(*)::int AS tables FROM pg_tables WHERE tablename IN ('events', 'event_streams', 'webhook_endpoints', 'webhook_deliveries')`;
+    const idOnlyKeys = `SELECT count(*)::int AS n FROM pg_constraint
+                         WHERE pg_get_constraintdef(oid) = 'PRIMARY KEY (id)' AND conrelid NOT IN ('client_accounts'::regclass, 'schema_migrations'::regclass)`;
     try {
       await migrate(source);
       const since = MIGRATIONS.map((migration) => new migration().name).slice(MIGRATIONS.findIndex((m) => m.name.startsWith('ListingRowsAndCounts')));
@@ -45,13 +47,20 @@ describe('migrate', () => {
         'ParticipantExpiryIndex1764510000000',
         'CheckInCheckOutFromSubcategory1764520000000',
         'OutboxAndWebhooks1764600000000',
+        'DistributableKeys1764700000000',
       ]);
       const migrated = { triggers: await one(deferrableTriggers), foreignKeys: await one(foreignKeys), indexes: await one(indexes) };
       expect(migrated.triggers).toEqual({ n: 12 });
       expect(await one(expiryIndex)).toEqual({ n: 1 });
       expect(await one(flagKey)).toEqual({ n: 1 });
       expect(await one(outboxTables)).toEqual({ tables: 4 });
+      expect(await one(idOnlyKeys)).toEqual({ n: 0 });
 
+      await undo();
+      // Back to a primary key on the id alone, beside the tenant key the foreign keys point at.
+      expect(await one(idOnlyKeys)).toEqual({ n: 22 });
+      expect((await one(foreignKeys)).n).toBe(migrated.foreignKeys.n);
+      expect((await one(indexes)).n).toBe(migrated.indexes.n + 13 + 1);
       await undo();
       expect(await one(outboxTables)).toEqual({ tables: 0 });
       const beforeOutbox = { foreignKeys: (await one(foreignKeys)).n, indexes: (await one(indexes)).n };
@@ -79,6 +88,7 @@ describe('migrate', () => {
       expect(await one(expiryIndex)).toEqual({ n: 1 });
       expect(await one(flagKey)).toEqual({ n: 1 });
       expect(await one(outboxTables)).toEqual({ tables: 4 });
+      expect(await one(idOnlyKeys)).toEqual({ n: 0 });
       expect(await one(`SELECT count(*)::int AS functions FROM pg_proc WHERE proname = 'add_listing_deltas'`)).toEqual({ functions: 1 });
     } finally {
       await source.destroy();

@@ -117,7 +117,7 @@ async function insertListingRows(db: SqlRunner, table: ListingRowsTable, first: 
   const alsoSearch =
     rows === 'workforce_rows'
       ? `, documents AS (INSERT INTO workforce_search (id, client_account_id, mission_date, search)
-                         SELECT id, client_account_id, mission_date, search FROM batch ON CONFLICT (id) DO NOTHING)`
+                         SELECT id, client_account_id, mission_date, search FROM batch ON CONFLICT ON CONSTRAINT workforce_search_pkey DO NOTHING)`
       : '';
   let from = first;
   for (;;) {
@@ -139,7 +139,7 @@ async function insertListingRows(db: SqlRunner, table: ListingRowsTable, first: 
       `WITH batch AS (SELECT * FROM ${view} WHERE id >= $1 AND id <= $2),
        listed AS (
          INSERT INTO ${rows} (id, client_account_id, ${columns}) SELECT id, client_account_id, ${columns} FROM batch ORDER BY id
-         ON CONFLICT (id) DO NOTHING
+         ON CONFLICT ON CONSTRAINT ${rows}_pkey DO NOTHING
        )${alsoSearch}
        SELECT`,
       [from, upto],

@@ -10,6 +10,7 @@ import { AccountScopedKeys1764500000000 } from './1764500000000-account-scoped-k
 import { ParticipantExpiryIndex1764510000000 } from './1764510000000-participant-expiry-index';
 import { CheckInCheckOutFromSubcategory1764520000000 } from './1764520000000-check-in-check-out-from-subcategory';
 import { OutboxAndWebhooks1764600000000 } from './1764600000000-outbox-and-webhooks';
+import { DistributableKeys1764700000000 } from './1764700000000-distributable-keys';
 
 /** In the order they run; a new migration is appended, never inserted. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   ParticipantExpiryIndex1764510000000,
   CheckInCheckOutFromSubcategory1764520000000,
   OutboxAndWebhooks1764600000000,
+  DistributableKeys1764700000000,
 ];
