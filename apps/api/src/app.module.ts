@@ -8,7 +8,7 @@ import { reportCacheLookups } from '@mwr/metrics';
 import { PersistenceModule } from '@mwr/persistence';
 import { DemandsController } from './demands/demands.controller';
 import { EventsController } from './events/events.controller';
-import { HealthController } from './health/health.controller';
+import { HealthController, READINESS_OPTIONS } from './health/health.controller';
 import { jsonBody } from './http/request-pipeline';
 import { DatabasePoolMetrics } from './metrics/database-pool-metrics';
 import { MetricsController } from './metrics/metrics.controller';
@@ -67,6 +67,7 @@ export class AppModule implements NestModule {
       controllers: apiControllers(config.metrics.onMainPort),
       providers: [
         DatabasePoolMetrics,
+        { provide: READINESS_OPTIONS, useValue: { replica: config.databaseReplicaUrl !== null } },
         ...domainProviders({ ...config, credentialsPepper }),
         ...REPORT_HANDLERS,
       ],

@@ -173,3 +173,38 @@ describe('GET /health/ready and Redis (REDIS_URL set): the cache is optional, so
     }
   }, 30_000);
 });
+
+describe('GET /health/ready with a read replica (DATABASE_REPLICA_URL): one that does not answer is reported degraded, and the instance stays ready', () => {
+  let database: TestDatabase;
+  let replica: StallingProxy;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    database = await createMigratedTestDatabase();
+    // Readiness only asks the replica's pool for `SELECT 1`: a proxy to the same database stands in for it.
+    replica = await StallingProxy.start(database.url);
+    app = await startApp(database.url, { DATABASE_REPLICA_URL: replica.url, DATABASE_ACQUIRE_TIMEOUT_MS: '10000' });
+  }, 60_000);
+
+  afterAll(async () => {
+    replica?.resume();
+    await app?.close();
+    await replica?.close();
+    await database?.drop();
+  }, 60_000);
+
+  it('replica up: 200 ok; replica stalled: 200 degraded after 2 s, the primary still up', async () => {
+    const first = await request(app.getHttpServer()).get('/health/ready');
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('ok');
+    expect(first.body.details.replica).toEqual({ status: 'up', responseTime: expect.any(Number) });
+    replica.stall();
+    const stalled = await request(app.getHttpServer()).get('/health/ready');
+    expect(stalled.status).toBe(200);
+    expect(stalled.body.status).toBe('degraded');
+    expect(stalled.body.details).toEqual({
+      database: { status: 'up', responseTime: expect.any(Number) },
+      replica: { status: 'degraded', message: 'unreachable: the listings and the events feed answer 503; writes go on' },
+    });
+  }, 30_000);
+});

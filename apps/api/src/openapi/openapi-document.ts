@@ -492,7 +492,7 @@ const schemas: Record<string, Schema> = {
     additionalProperties: true,
   },
   HealthCheck: closedObject<{ status: string; info: unknown; error: unknown; details: unknown }>(
-    'A probe\'s answer: the overall status, then the dependencies by name (`database`, and `redis` when REDIS_URL is set): those up or degraded in `info`, those down in `error`, all of them in `details`.',
+    'A probe\'s answer: the overall status, then the dependencies by name (`database`; `replica` and `redis` when configured): those up or degraded in `info`, those down in `error`, all of them in `details`.',
     {
       status: { type: 'string', enum: ['ok', 'degraded', 'error', 'shutting_down'] },
       info: { type: 'object', additionalProperties: ref('HealthIndicator') },
@@ -935,11 +935,11 @@ const readiness: OperationObject = {
   tags: ['Operations'],
   summary: 'Readiness: whether to send this instance traffic',
   description:
-    'Asks the database (`SELECT 1`, down past 2 seconds) and, when `REDIS_URL` is set, Redis (`PING`). A Redis that does not answer is `degraded` and the answer stays 200 with status `degraded`: the report cache is an optimisation, and listings are then read from the database. Needs no credentials.',
+    'Asks the database (`SELECT 1`, down past 2 seconds), the read replica when `DATABASE_REPLICA_URL` is set, and Redis (`PING`) when `REDIS_URL` is set. A Redis that does not answer is `degraded` and the answer stays 200 with status `degraded`: the report cache is an optimisation, and listings are then read from the database. So is a replica that does not answer: the listings and the feed fail, writes go on. Needs no credentials.',
   operationId: 'healthReady',
   security: [],
   responses: {
-    '200': { description: 'The database answers; status `ok`, or `degraded` when Redis does not.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
+    '200': { description: 'The database answers; status `ok`, or `degraded` when Redis or the replica does not.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
     '503': { description: 'The database does not answer within 2 seconds (status `error`), or the instance is shutting down.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
   },
 };
