@@ -23,6 +23,10 @@ const cases = [
   { file: 'libs/logging/src/lib/probe.ts', code: "import pino from 'pino';\nexport const x = pino;\n", bad: true, why: 'the logging helpers import a package' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: true, why: 'the domain imports the logging helpers' },
   { file: 'libs/cache/src/lib/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: false, why: 'control: an adapter imports the logging helpers' },
+  { file: 'libs/metrics/src/lib/probe.ts', code: "import { ResultCache } from '@mwr/domain';\nexport const x = ResultCache;\n", bad: true, why: 'the metrics lib imports a lib of ours' },
+  { file: 'libs/cache/src/lib/probe.ts', code: "import { reportCacheLookups } from '@mwr/metrics';\nexport const x = reportCacheLookups;\n", bad: true, why: 'an adapter imports the metrics lib instead of reporting through a callback' },
+  { file: 'libs/persistence/src/lib/probe.ts', code: "import { observeDatabasePool } from '@mwr/metrics';\nexport const x = observeDatabasePool;\n", bad: true, why: 'persistence imports the metrics lib' },
+  { file: 'apps/api/src/probe.ts', code: "import { webhookDeliveries } from '@mwr/metrics';\nexport const x = webhookDeliveries;\n", bad: false, why: 'control: an app imports the metrics lib' },
   // The model imports no package at all, and production code no testing entry (no-restricted-imports).
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { Command } from '@nestjs/cqrs';\nexport const x = Command;\n", bad: true, rule: RESTRICTED, why: 'the model imports the CQRS bus' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", bad: true, rule: RESTRICTED, why: 'the model imports a Node built-in' },

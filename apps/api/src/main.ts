@@ -10,6 +10,7 @@ import { configureApp } from './configure-app';
 import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
 import { ConnectionDrain } from './http/connection-drain';
 import { assertCanListen, listenProblem, StartupError } from './http/listen';
+import { closeMetricsServer, startMetricsServer } from './metrics/metrics-server';
 import { createRootLogger, PinoNestLogger } from './http/logger';
 import { openApiDocumentWith } from './openapi/openapi-document';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel);
   // Before anything else is started or printed: a second start on a busy port says so in one line.
   await assertCanListen(config.host, config.port);
+  if (config.metrics.port !== null) await assertCanListen(config.host, config.metrics.port, 'METRICS_PORT');
   const database = await keepingShutdownSignals(() =>
     resolveDatabase({
       databaseUrl: config.databaseUrl,
@@ -49,6 +51,12 @@ async function main(): Promise<void> {
     await app.listen(config.port, config.host).catch((error: unknown) => {
       throw listenProblem(error, config.host, config.port) ?? error;
     });
+    const metricsServer =
+      config.metrics.port === null
+        ? null
+        : await startMetricsServer(config.host, config.metrics.port).catch((error: unknown) => {
+            throw listenProblem(error, config.host, config.metrics.port as number, 'METRICS_PORT') ?? error;
+          });
     if (demo) process.stdout.write(demoBanner(demo, config.port));
 
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -62,6 +70,7 @@ async function main(): Promise<void> {
         void withinMs(releaseDatabase(), 1_000).finally(() => process.exit(1));
       }, config.shutdownTimeoutMs);
       try {
+        if (metricsServer) await closeMetricsServer(metricsServer);
         await connections.drain();
         // Only then the shutdown hooks (the pool closes) and the embedded database.
         await app.close();
@@ -77,6 +86,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', (signal) => void shutdown(signal));
     process.once('SIGINT', (signal) => void shutdown(signal));
     logListening(logger, server, database.embedded);
+    if (metricsServer) logger.info({ address: config.host, port: config.metrics.port }, 'metrics listening');
   } catch (error) {
     await releaseDatabase().catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryBus } from '@nestjs/cqrs';
 import { AuthenticateClientQuery } from '@mwr/domain';
+import { authFailureRefusals, rateLimitRefusals } from '@mwr/metrics';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -54,7 +55,10 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
     const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
     const address = addressKey(req.ip ?? '');
     const retryAfter = limited?.check(clientId, address) ?? 0;
-    if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
+    if (retryAfter > 0) {
+      authFailureRefusals.inc();
+      return next(tooManyRequests(res, retryAfter));
+    }
     queries
       .execute(new AuthenticateClientQuery(clientId, clientSecret))
       .then((accountId) => {
@@ -74,7 +78,9 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
 export function limitRate(limiter: RateLimiter) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     const retryAfter = limiter.take(req.accountId as string);
-    next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter));
+    if (retryAfter === 0) return next();
+    rateLimitRefusals.inc();
+    next(tooManyRequests(res, retryAfter));
   };
 }
 

@@ -78,6 +78,9 @@ interface PooledClient {
 }
 
 interface Pool {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
   on(event: 'error', listener: (error: Error) => void): void;
   on(event: 'release', listener: (error: Error | undefined, client: PooledClient) => void): void;
 }
@@ -104,6 +107,16 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
   // pg-pool drops a client that is ending when it is released: the listener runs just before.
   driver.master?.on('release', closeUnsettled);
   return dataSource;
+}
+
+/**
+ * What the data source's pool holds now: connections open (idle or in use), idle ones, and callers
+ * waiting for one. All zero once the pool is closed.
+ */
+export function poolStatistics(dataSource: DataSource): { total: number; idle: number; waiting: number } {
+  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+  if (!dataSource.isInitialized || !pool) return { total: 0, idle: 0, waiting: 0 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 // Any constant shared by every instance of the service; it names the lock, nothing else.
