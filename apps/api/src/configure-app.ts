@@ -1,12 +1,16 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { enableProcessMetrics } from '@mwr/metrics';
 import type { Logger } from 'pino';
+import { apiControllers } from './app.module';
 import { AuthFailureLimiter, type AuthFailureLimits } from './http/auth-failure-limiter';
 import { answerClientError } from './http/client-error';
 import { ErrorFilter } from './http/error-filter';
 import { Authenticator } from './http/authenticator';
 import { RateLimitStore } from './http/instance-coordination';
 import { authenticate, limitRate, noSniff, privateByDefault, requestLogging } from './http/request-pipeline';
+import { recordRequestDurations } from './metrics/request-metrics';
+import { RouteLabels, routePatterns } from './metrics/route-patterns';
 import { serveApiDocs } from './openapi/api-docs';
 import { openApiDocument } from './openapi/openapi-document';
 
@@ -20,6 +24,8 @@ export interface HttpOptions {
   authFailureLimit: AuthFailureLimits;
   trustProxyHops: number;
   apiDocument?: OpenAPIObject;
+  /** Metrics are collected when either is set: at `/metrics` on the main port, or on a port of their own. */
+  metrics?: { onMainPort: boolean; port: number | null };
 }
 
 /**
@@ -36,6 +42,11 @@ export function configureApp(app: NestExpressApplication, logger: Logger, option
   // must not choose the address its failures are counted against.
   app.set('trust proxy', options.trustProxyHops);
   app.getHttpServer().on('clientError', answerClientError);
+  if (options.metrics && (options.metrics.onMainPort || options.metrics.port !== null)) {
+    enableProcessMetrics();
+    const routes = [...routePatterns(apiControllers(options.metrics.onMainPort)), '/docs', '/docs-json', '/docs/*'];
+    recordRequestDurations(app.getHttpServer(), new RouteLabels(routes));
+  }
   app.use(noSniff);
   app.use(requestLogging(logger));
   app.use('/v1', privateByDefault);

@@ -21,3 +21,4 @@ export * from './lib/read-models/pdv-results.read-model';
 export * from './lib/read-models/register-results.read-model';
 export { buildListingRows, LISTING_ROWS_TABLES, type ListingRowsTable, rebuildListings } from './lib/database/rebuild-listings';
 export { DatabaseBusyError, SearchAbandonedError, SearchBulkhead } from './lib/read-models/search-bulkhead';
+export * from './lib/outbox/webhook-delivery-queue';

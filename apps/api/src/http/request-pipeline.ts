@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { authFailureRefusals, rateLimitRefusals } from '@mwr/metrics';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -53,7 +54,10 @@ export function authenticate(authenticator: Authenticator, failures: AuthFailure
     const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
     const address = addressKey(req.ip ?? '');
     const retryAfter = limited?.check(clientId, address) ?? 0;
-    if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
+    if (retryAfter > 0) {
+      authFailureRefusals.inc();
+      return next(tooManyRequests(res, retryAfter));
+    }
     authenticator
       .authenticate(clientId, clientSecret)
       .then((accountId) => {
@@ -74,7 +78,11 @@ export function limitRate(limit: RateLimitStore) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     limit
       .take(req.accountId as string)
-      .then((retryAfter) => next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter)))
+      .then((retryAfter) => {
+        if (retryAfter === 0) return next();
+        rateLimitRefusals.inc();
+        next(tooManyRequests(res, retryAfter));
+      })
       .catch(next);
   };
 }

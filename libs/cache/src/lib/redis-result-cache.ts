@@ -68,6 +68,17 @@ export class RedisResultCache extends ResultCache {
     }
   }
 
+  /**
+   * Whether Redis answers a PING now, for readiness probes: at once false while disconnected (no
+   * offline queue), after the command timeout when it stalls. Never rejects.
+   */
+  async reachable(): Promise<boolean> {
+    return this.client.ping().then(
+      () => true,
+      () => false,
+    );
+  }
+
   close(): Promise<void> {
     return closeRedis(this.client);
   }

@@ -19,8 +19,14 @@ describe('loadConfig', () => {
       databaseAcquireTimeoutMs: 2000,
       authFailureLimit: { perAddress: 30, perClientId: 60 },
       trustProxyHops: 0,
-      webhooksAllowHttp: false,
+      webhooksAllowHttp: true,
     });
+  });
+
+  it('WEBHOOKS_ALLOW_HTTP defaults to true with the embedded database (a demo on 127.0.0.1), to false with DATABASE_URL', () => {
+    expect(loadConfig({}).webhooksAllowHttp).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_HTTP: 'false' }).webhooksAllowHttp).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).webhooksAllowHttp).toBe(false);
   });
 
   it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {
@@ -85,8 +91,18 @@ describe('loadConfig', () => {
     [{ AUTH_FAILURE_LIMIT_PER_CLIENT_ID: 'ten' }, 'AUTH_FAILURE_LIMIT_PER_CLIENT_ID must be an integer from 0 to 1000000'],
     [{ TRUST_PROXY_HOPS: 'yes' }, 'TRUST_PROXY_HOPS must be an integer from 0 to 10'],
     [{ WEBHOOKS_ALLOW_HTTP: 'yes' }, 'WEBHOOKS_ALLOW_HTTP must be true or false (got "yes")'],
+    [{ METRICS: 'on' }, 'METRICS must be true or false (got "on")'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT must be an integer from 1 to 65535 (got "0")'],
+    [{ PORT: '9100', METRICS_PORT: '9100' }, 'METRICS_PORT must differ from PORT (both 9100)'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('metrics are off unless METRICS=true (main port) or METRICS_PORT (a port of their own) asks for them', () => {
+    expect(loadConfig({}).metrics).toEqual({ onMainPort: false, port: null });
+    expect(loadConfig({ METRICS: 'true' }).metrics).toEqual({ onMainPort: true, port: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: false, port: 9464 });
+    expect(loadConfig({ METRICS: 'true', METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: true, port: 9464 });
   });
 });

@@ -39,8 +39,14 @@ export interface AppConfig {
   authFailureLimit: { perAddress: number; perClientId: number };
   /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
   trustProxyHops: number;
-  /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
+  /** Webhook receivers on loopback may be registered and called (http: or https:): for tests and the demo; by default only with the embedded database. */
   webhooksAllowHttp: boolean;
+  /**
+   * Prometheus metrics at `GET /metrics`, off unless asked for: on the main port (`METRICS=true`),
+   * and/or on a port of their own (`METRICS_PORT`, bound to `HOST`), which keeps them off the port
+   * clients reach.
+   */
+  metrics: { onMainPort: boolean; port: number | null };
 }
 
 export class ConfigError extends Error {
@@ -130,9 +136,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
   };
   const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
-  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
+  // A developer's own machine (the embedded database, bound to 127.0.0.1) may watch its webhooks
+  // on loopback (`webhooks listen`); a service with DATABASE_URL only when told.
+  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? (databaseUrl === null ? 'true' : 'false');
   if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
   const webhooksAllowHttp = allowHttp === 'true';
+  const metricsFlag = value('METRICS') ?? 'false';
+  if (metricsFlag !== 'true' && metricsFlag !== 'false') problems.push(`METRICS must be true or false (got "${metricsFlag}")`);
+  const metricsPort = value('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (both ${port})`);
+  const metrics = { onMainPort: metricsFlag === 'true', port: metricsPort };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -156,5 +169,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     authFailureLimit,
     trustProxyHops,
     webhooksAllowHttp,
+    metrics,
   };
 }
