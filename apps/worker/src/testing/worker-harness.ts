@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { loadConfig } from '@mwr/config';
 import type { Clock } from '@mwr/domain';
+import { renderMetrics } from '@mwr/metrics';
 import { ExpiryClock } from '../clock/expiry-clock';
 import { DeliveryDispatcher } from '../webhooks/delivery-dispatcher';
 import { EventRetention, type WorkerOptions, WorkerModule } from '../worker.module';
@@ -92,11 +93,27 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 1
   }
 }
 
-/** The worker as `npm run start:worker` runs it, in a process of its own that a test can kill. */
-export function spawnWorker(databaseUrl: string): ChildProcess {
+/** The worker as `npm run start:worker` runs it, in a process of its own that a test can kill; `env` adds settings. */
+export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['tools/run-ts.cjs', 'apps/worker/src/main.ts'], {
     cwd: resolve(__dirname, '../../../..'),
-    env: { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, WEBHOOKS_ALLOW_HTTP: 'true', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, WEBHOOKS_ALLOW_HTTP: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The value of one series (`name{labels}`) in an exposition, 0 when it has none yet; this process's own registry by default. */
+export async function metricValue(series: string, exposition?: string): Promise<number> {
+  const body = exposition ?? (await renderMetrics()).body;
+  const line = body.split('\n').find((entry) => entry.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+/** A port free on loopback a moment ago. */
+export async function freePort(): Promise<number> {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
