@@ -19,10 +19,10 @@ import {
 } from '@mwr/domain';
 import { aDemandInput, FixedClock, type PersistenceHarness } from '@mwr/domain/testing';
 import { openDataSource } from '@mwr/persistence';
-import { createMigratedTestDatabase, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
+import { createMigratedTestDatabase, freePort, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import { eventually, freePort, metricValue, type RunningWorker, spawnWorker, startReceiver, startWorker } from '../testing/worker-harness';
+import { eventually, metricValue, type RunningWorker, spawnWorker, startReceiver, startWorker } from '../testing/worker-harness';
 import { RETRY_SCHEDULE } from './retry-schedule';
 
 jest.setTimeout(30_000);
