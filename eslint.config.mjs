@@ -51,8 +51,8 @@ export default [
           allow: [],
           depConstraints: [
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config', 'type:util', 'type:metrics'] },
-            // The worker runs the domain on PostgreSQL: no seeder, no cache, and never another app.
-            { sourceTag: 'type:worker', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:config', 'type:util'] },
+            // The worker runs the domain on PostgreSQL and counts into the metrics: no seeder, no cache, and never another app.
+            { sourceTag: 'type:worker', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:config', 'type:util', 'type:metrics'] },
             { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             // The seeder is a tool: it writes through the persistence lib, and only apps (the CLI, the
             // embedded demo start) import it; nothing below an app may.

@@ -53,6 +53,8 @@ const cases = [
   { file: 'apps/worker/src/probe.ts', code: "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n", bad: true, why: 'the worker imports the API app' },
   { file: 'apps/worker/src/probe.ts', code: "import { inMemoryHarness } from '@mwr/domain/testing';\nexport const x = inMemoryHarness;\n", bad: true, rule: RESTRICTED, why: 'the worker imports the domain testing entry' },
   { file: 'apps/worker/src/probe.ts', code: "import { loadConfig } from '@mwr/config';\nimport { Clock } from '@mwr/domain';\nimport { migrate } from '@mwr/persistence';\nimport { RepeatLimitedLog } from '@mwr/logging';\nexport const x = [loadConfig, Clock, migrate, RepeatLimitedLog];\n", bad: false, why: 'control: the worker imports the domain, persistence, config and logging' },
+  { file: 'apps/worker/src/probe.ts', code: "import { webhookDeliveries } from '@mwr/metrics';\nexport const x = webhookDeliveries;\n", bad: false, why: 'control: the worker counts into the metrics lib' },
+  { file: 'apps/worker/src/probe.ts', code: "import { RedisResultCache } from '@mwr/cache';\nexport const x = RedisResultCache;\n", bad: true, why: 'the worker imports the cache' },
   { file: 'apps/cli/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: false, why: 'control: the CLI imports the seed lib' },
   { file: 'libs/seed/src/lib/probe.ts', code: "import { openDataSource } from '@mwr/persistence';\nexport const x = openDataSource;\n", bad: false, why: 'control: the seed lib imports the persistence lib' },
 ];

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
+import { closeMetricsServer, startMetricsServer } from '@mwr/metrics';
 import { keepingShutdownSignals, migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
@@ -10,7 +11,6 @@ import { configureApp } from './configure-app';
 import { demoBanner, demoTryItOutValues, prepareDemoAccount } from './demo/demo-account';
 import { ConnectionDrain } from './http/connection-drain';
 import { assertCanListen, listenProblem, StartupError } from './http/listen';
-import { closeMetricsServer, startMetricsServer } from './metrics/metrics-server';
 import { createRootLogger, PinoNestLogger } from './http/logger';
 import { openApiDocumentWith } from './openapi/openapi-document';
 

@@ -1,1 +1,2 @@
 export * from './lib/metrics';
+export * from './lib/metrics-server';

@@ -5,7 +5,7 @@ import { aDemandInput, FixedClock, type PersistenceHarness } from '@mwr/domain/t
 import { openDataSource } from '@mwr/persistence';
 import { createMigratedTestDatabase, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
 import type { DataSource } from 'typeorm';
-import { type RunningWorker, startWorker } from '../testing/worker-harness';
+import { metricValue, type RunningWorker, startWorker } from '../testing/worker-harness';
 
 jest.setTimeout(30_000);
 
@@ -110,14 +110,17 @@ describe('the clock', () => {
     },
   );
 
-  it('"no participant expired twice": workers ticking at the same moment expire each participant once, with one event', async () => {
+  it('"no participant expired twice": workers ticking at the same moment expire each participant once, with one event, counted once in participants_expired_total', async () => {
     const clock = new FixedClock(new Date('2026-11-21T10:00:00.000Z'));
     const ticking = [await worker(clock, 'America/Sao_Paulo'), await worker(clock, 'America/Sao_Paulo'), await worker(clock, 'America/Sao_Paulo')];
     const { accountId, waiting } = await participants(ticking[0], '2026-12-03', { waiting: 24, scheduled: 0 });
     clock.current = new Date('2026-12-10T00:00:00.000Z');
+    const countedBefore = await metricValue('participants_expired_total');
 
     const results = await Promise.all(ticking.map((w) => w.clock.tick()));
     expect(results.reduce((sum, result) => sum + result.expired, 0)).toBe(24);
+    // Issue 9's metrics count each expiry once too: the refused ones are not expiries.
+    expect((await metricValue('participants_expired_total')) - countedBefore).toBe(24);
     const events = await expiryEvents(accountId);
     expect(Object.keys(events).sort()).toEqual([...waiting].sort());
     expect(Object.values(events).every((names) => names.length === 1)).toBe(true);

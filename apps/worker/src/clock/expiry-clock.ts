@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DomainError, type DueForExpiryPage, ParticipantProgressCommand, ParticipantsDueForExpiryQuery } from '@mwr/domain';
+import { participantsExpired } from '@mwr/metrics';
 
 const PAGE = 200;
 
@@ -28,6 +29,7 @@ export class ExpiryClock {
         try {
           await this.commands.execute(new ParticipantProgressCommand(participant.accountId, participant.muKey, { verb: 'expire' }));
           expired += 1;
+          participantsExpired.inc();
         } catch (error) {
           // Moved on since the page was read (checked in, quit, expired by another worker).
           if (!(error instanceof DomainError)) throw error;

@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { loadConfig } from '@mwr/config';
 import type { Clock } from '@mwr/domain';
+import { renderMetrics } from '@mwr/metrics';
 import { ExpiryClock } from '../clock/expiry-clock';
 import { DeliveryDispatcher } from '../webhooks/delivery-dispatcher';
 import { EventRetention, type WorkerOptions, WorkerModule } from '../worker.module';
@@ -92,11 +93,18 @@ export async function eventually(check: () => Promise<boolean> | boolean, ms = 1
   }
 }
 
-/** The worker as `npm run start:worker` runs it, in a process of its own that a test can kill. */
-export function spawnWorker(databaseUrl: string): ChildProcess {
+/** The worker as `npm run start:worker` runs it, in a process of its own that a test can kill; `env` adds settings. */
+export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['tools/run-ts.cjs', 'apps/worker/src/main.ts'], {
     cwd: resolve(__dirname, '../../../..'),
-    env: { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, WEBHOOKS_ALLOW_HTTP: 'true', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env['PATH'], DATABASE_URL: databaseUrl, CREDENTIALS_PEPPER: PEPPER, WEBHOOKS_ALLOW_HTTP: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The value of one series (`name{labels}`) in an exposition, 0 when it has none yet; this process's own registry by default. */
+export async function metricValue(series: string, exposition?: string): Promise<number> {
+  const body = exposition ?? (await renderMetrics()).body;
+  const line = body.split('\n').find((entry) => entry.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }

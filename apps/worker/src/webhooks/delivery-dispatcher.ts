@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type Clock, eventBody, webhookHeaders, type WebhookSecretBox } from '@mwr/domain';
+import { webhookDeliveries, webhookDeliveryDuration, type WebhookDeliveryOutcome } from '@mwr/metrics';
 import type { ClaimedDelivery, PostgresWebhookDeliveryQueue } from '@mwr/persistence';
 import { nextAttemptAt, type RetrySchedule } from './retry-schedule';
 import type { SendResult, WebhookSender } from './webhook-sender';
@@ -44,16 +45,22 @@ export class DeliveryDispatcher {
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const started = performance.now();
     const result = await this.attempt(delivery);
+    const seconds = (performance.now() - started) / 1000;
     const at = this.clock.now();
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    const next = succeeded ? null : nextAttemptAt(delivery.createdAt, at, delivery.attempt + 1, this.random, this.settings.schedule);
     const kept = await this.queue.record(delivery, {
       at,
       succeeded,
       statusCode: result.statusCode,
       error: succeeded ? null : (result.error ?? `HTTP ${result.statusCode}`),
-      nextAttemptAt: succeeded ? null : nextAttemptAt(delivery.createdAt, at, delivery.attempt + 1, this.random, this.settings.schedule),
+      nextAttemptAt: next,
     });
+    const outcome: WebhookDeliveryOutcome = !kept ? 'lease_lost' : succeeded ? 'delivered' : next === null ? 'abandoned' : 'failed';
+    webhookDeliveries.inc({ outcome });
+    webhookDeliveryDuration.observe({ outcome }, seconds);
     if (!kept) {
       // Its lease ran out and another worker has the row (or its endpoint was removed): its outcome counts.
       this.logger.warn(`delivery ${delivery.id} of event ${delivery.event.id}: lease lost, outcome not recorded`);

@@ -19,10 +19,10 @@ import {
 } from '@mwr/domain';
 import { aDemandInput, FixedClock, type PersistenceHarness } from '@mwr/domain/testing';
 import { openDataSource } from '@mwr/persistence';
-import { createMigratedTestDatabase, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
+import { createMigratedTestDatabase, freePort, type TestDatabase, typeOrmHarness } from '@mwr/persistence/testing';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import { eventually, type RunningWorker, spawnWorker, startReceiver, startWorker } from '../testing/worker-harness';
+import { eventually, metricValue, type RunningWorker, spawnWorker, startReceiver, startWorker } from '../testing/worker-harness';
 import { RETRY_SCHEDULE } from './retry-schedule';
 
 jest.setTimeout(30_000);
@@ -93,6 +93,18 @@ async function deliveriesOf(endpointId: string) {
        FROM webhook_deliveries d WHERE d.endpoint_id = $1 ORDER BY d.seq`,
     [endpointId],
   );
+}
+
+const OUTCOMES = ['delivered', 'failed', 'abandoned', 'lease_lost'] as const;
+
+/** This process's delivery counters by outcome, and the seconds the failed attempts took in all. */
+async function deliveryMetrics(): Promise<Record<(typeof OUTCOMES)[number] | 'failedSeconds', number>> {
+  const counts = await Promise.all(OUTCOMES.map(async (outcome) => [outcome, await metricValue(`webhook_deliveries_total{outcome="${outcome}"}`)]));
+  return { ...Object.fromEntries(counts), failedSeconds: await metricValue('webhook_delivery_duration_seconds_sum{outcome="failed"}') };
+}
+
+function delta<T extends Record<string, number>>(before: T, after: T): T {
+  return Object.fromEntries(Object.keys(after).map((key) => [key, after[key] - before[key]])) as T;
 }
 
 describe('webhook deliveries', () => {
@@ -175,6 +187,7 @@ describe('webhook deliveries', () => {
     const r = await receiver(() => 'hang');
     const { accountId, mainMission, hook } = await accountWithEndpoint(w, r.url);
     await createDemand(w, accountId, mainMission);
+    const before = await deliveryMetrics();
 
     let row;
     for (let round = 0; round < 60; round += 1) {
@@ -186,6 +199,10 @@ describe('webhook deliveries', () => {
     expect(row).toMatchObject({ status: 'FAILED', next_attempt_at: null, last_status_code: null, last_error: 'no answer within 100 ms' });
     expect(row.last_attempt_at.getTime() - row.created_at.getTime()).toBeGreaterThanOrEqual(24 * 3_600_000);
     expect(r.received).toHaveLength(row.attempt);
+    // Issue 9: each attempt counted by its outcome, its time the timeout's at least.
+    const counted = delta(before, await deliveryMetrics());
+    expect(counted).toMatchObject({ failed: row.attempt - 1, abandoned: 1, delivered: 0, lease_lost: 0 });
+    expect(counted.failedSeconds).toBeGreaterThanOrEqual(0.1 * (row.attempt - 1));
     clock.current = new Date(clock.current.getTime() + 7 * 86_400_000);
     expect(await w.dispatcher.sweep()).toBe(0);
   });
@@ -199,6 +216,7 @@ describe('webhook deliveries', () => {
     const { accountId, mainMission, hook } = await accountWithEndpoint(other, r.url);
     await createDemand(other, accountId, mainMission);
 
+    const before = await deliveryMetrics();
     const stalledSweep = stalled.dispatcher.sweep();
     while (r.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     // Claimed and in flight: the other worker leaves it alone until the lease has run out.
@@ -212,6 +230,8 @@ describe('webhook deliveries', () => {
     await stalledSweep;
     expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'SUCCEEDED', attempt: 1, last_status_code: 200 }]);
     expect(r.received).toHaveLength(2);
+    // Two sends, one delivery: the stalled one is counted apart, not as a failure to retry.
+    expect(delta(before, await deliveryMetrics())).toMatchObject({ delivered: 1, lease_lost: 1, failed: 0, abandoned: 0 });
   });
 
   it('"a worker killed mid-delivery loses nothing": a worker process killed (SIGKILL) while its receiver has not answered; another sends once the lease has run out', async () => {
@@ -301,4 +321,32 @@ describe('webhook deliveries', () => {
     expect(r.received).toHaveLength(0);
     expect(await deliveriesOf(hook.id)).toMatchObject([{ status: 'PENDING', attempt: 1, last_status_code: null, last_error: 'forbidden address 127.0.0.1' }]);
   });
+
+  it('issue 9 "Prometheus metrics (... webhook deliveries ...)": a worker process with WORKER_METRICS_PORT counts the delivery it sent and serves the count at /metrics on that port', async () => {
+    const r = await receiver();
+    const other = await worker();
+    const { accountId, mainMission } = await accountWithEndpoint(other, r.url);
+    await createDemand(other, accountId, mainMission);
+    const port = await freePort();
+    const spawned = spawnWorker(database.url, { HOST: '127.0.0.1', WORKER_METRICS_PORT: String(port) });
+    const exited = new Promise<number | null>((resolve) => spawned.once('exit', resolve));
+    closing.push(async () => spawned.kill('SIGKILL'));
+    const metricsUrl = `http://127.0.0.1:${port}/metrics`;
+
+    await eventually(() => r.received.length === 1, 25_000);
+    let exposition = '';
+    await eventually(async () => {
+      exposition = await fetch(metricsUrl).then((response) => response.text(), () => '');
+      return (await metricValue('webhook_deliveries_total{outcome="delivered"}', exposition)) === 1;
+    });
+    expect(await metricValue('webhook_delivery_duration_seconds_count{outcome="delivered"}', exposition)).toBe(1);
+    expect(await metricValue('webhook_deliveries_total{outcome="failed"}', exposition)).toBe(0);
+    // Node's own metrics come with it; nothing else is served there.
+    expect(exposition).toMatch(/^process_cpu_user_seconds_total /m);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+
+    spawned.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(metricsUrl)).rejects.toThrow();
+  }, 60_000);
 });

@@ -94,6 +94,10 @@ describe('loadConfig', () => {
     [{ METRICS: 'on' }, 'METRICS must be true or false (got "on")'],
     [{ METRICS_PORT: '0' }, 'METRICS_PORT must be an integer from 1 to 65535 (got "0")'],
     [{ PORT: '9100', METRICS_PORT: '9100' }, 'METRICS_PORT must differ from PORT (both 9100)'],
+    [{ WORKER_METRICS_PORT: '70000' }, 'WORKER_METRICS_PORT must be an integer from 1 to 65535 (got "70000")'],
+    [{ WORKER_METRICS_PORT: 'metrics' }, 'WORKER_METRICS_PORT must be an integer from 1 to 65535 (got "metrics")'],
+    [{ PORT: '9101', WORKER_METRICS_PORT: '9101' }, 'WORKER_METRICS_PORT must differ from PORT (both 9101)'],
+    [{ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9464' }, 'WORKER_METRICS_PORT must differ from METRICS_PORT (both 9464)'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -104,5 +108,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS: 'true' }).metrics).toEqual({ onMainPort: true, port: null });
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: false, port: 9464 });
     expect(loadConfig({ METRICS: 'true', METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: true, port: 9464 });
+  });
+
+  it('the worker serves its metrics only when WORKER_METRICS_PORT names a port: off by default', () => {
+    expect(loadConfig({}).workerMetricsPort).toBeNull();
+    expect(loadConfig({ WORKER_METRICS_PORT: ' ' }).workerMetricsPort).toBeNull();
+    expect(loadConfig({ WORKER_METRICS_PORT: '9465' }).workerMetricsPort).toBe(9465);
+    expect(loadConfig({ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' })).toMatchObject({ metrics: { port: 9464 }, workerMetricsPort: 9465 });
   });
 });

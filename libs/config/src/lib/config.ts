@@ -47,6 +47,12 @@ export interface AppConfig {
    * clients reach.
    */
   metrics: { onMainPort: boolean; port: number | null };
+  /**
+   * The worker's Prometheus metrics (webhook deliveries, the clock) at `GET /metrics` on this port,
+   * bound to `HOST`; off when absent. The worker has no other HTTP server, and the API's `/metrics`
+   * cannot see what another process counts.
+   */
+  workerMetricsPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +152,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const metricsPort = value('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 1, 65535);
   if (metricsPort !== null && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (both ${port})`);
   const metrics = { onMainPort: metricsFlag === 'true', port: metricsPort };
+  const workerMetricsPort = value('WORKER_METRICS_PORT') === undefined ? null : integer('WORKER_METRICS_PORT', 0, 1, 65535);
+  // The API and the worker usually read the same settings on the same host: one port each.
+  if (workerMetricsPort !== null && workerMetricsPort === port) problems.push(`WORKER_METRICS_PORT must differ from PORT (both ${port})`);
+  if (workerMetricsPort !== null && workerMetricsPort === metricsPort) problems.push(`WORKER_METRICS_PORT must differ from METRICS_PORT (both ${metricsPort})`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -170,5 +180,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxyHops,
     webhooksAllowHttp,
     metrics,
+    workerMetricsPort,
   };
 }

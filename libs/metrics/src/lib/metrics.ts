@@ -39,17 +39,36 @@ export const authFailureRefusals = new Counter({
 
 /**
  * Webhook delivery attempts, by outcome: `delivered` (a 2xx), `failed` (another answer, none, or
- * no connection: retried later), `abandoned` (failed past the retry period). Incremented by the
- * app that sends them.
+ * no connection: tried again later), `abandoned` (failed past the retry period: given up),
+ * `lease_lost` (sent, but its lease had run out and another worker had taken the delivery over,
+ * so its outcome was not recorded and that worker's attempt counts instead). Counted by the worker,
+ * which sends them.
  */
 export const webhookDeliveries = new Counter({
   name: 'webhook_deliveries_total',
-  help: 'Webhook delivery attempts, by outcome (delivered, failed, abandoned).',
+  help: 'Webhook delivery attempts, by outcome (delivered, failed, abandoned, lease_lost).',
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });
 
-export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'abandoned';
+export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'abandoned' | 'lease_lost';
+
+/** Seconds from the POST to the receiver's status line (or to the error or timeout that ended the attempt), by outcome. */
+export const webhookDeliveryDuration = new Histogram({
+  name: 'webhook_delivery_duration_seconds',
+  help: 'Time a webhook delivery attempt took, from the POST to the answer or the failure, by outcome.',
+  labelNames: ['outcome'] as const,
+  // From a receiver on the same network (a few ms) to the send timeout (10 s).
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+/** Participants the worker's clock expired (WAITING past their mission day, SCHEDULED past the SLA tolerance). */
+export const participantsExpired = new Counter({
+  name: 'participants_expired_total',
+  help: 'Participants expired by the clock.',
+  registers: [metricsRegistry],
+});
 
 /** What a connection pool says of itself at one moment. */
 export interface PoolStatistics {

@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import { renderMetrics } from '@mwr/metrics';
+import { renderMetrics } from './metrics';
 
 /**
- * `GET /metrics` on a port of its own (METRICS_PORT), bound to HOST like the main port, so that
- * operators can scrape it where clients cannot reach it. Anything else is the contract's 404.
+ * `GET /metrics` on a port of its own, bound to HOST: the API's METRICS_PORT, which operators can
+ * scrape where clients cannot reach it, and the worker's WORKER_METRICS_PORT (it has no other HTTP
+ * server). Anything else is the contract's 404.
  */
 export async function startMetricsServer(host: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
