@@ -53,7 +53,9 @@ export default [
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config', 'type:util'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:seed', 'type:adapter', 'type:config', 'type:util', 'type:metrics'] },
+            // The worker runs the domain on PostgreSQL and counts into the metrics: no seeder, no cache, and never another app.
+            { sourceTag: 'type:worker', onlyDependOnLibsWithTags: ['type:domain', 'type:persistence', 'type:config', 'type:util', 'type:metrics'] },
             { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             // The seeder is a tool: it writes through the persistence lib, and only apps (the CLI, the
             // embedded demo start) import it; nothing below an app may.
@@ -63,6 +65,9 @@ export default [
             { sourceTag: 'type:config', onlyDependOnLibsWithTags: [] },
             // Helpers below every lib that does I/O (libs/logging): plain TypeScript, no package.
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: [], bannedExternalImports: ['*'] },
+            // The metric definitions every app counts into (libs/metrics): prom-client and nothing of
+            // ours. Only apps import it; the libs below report through plain callbacks the app wires.
+            { sourceTag: 'type:metrics', onlyDependOnLibsWithTags: [] },
             // The fault suite drives the service as a user does (a process, HTTP, the CLI) and owns a
             // private PostgreSQL through the persistence lib; it never imports the app.
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:persistence'] },

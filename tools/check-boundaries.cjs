@@ -23,6 +23,10 @@ const cases = [
   { file: 'libs/logging/src/lib/probe.ts', code: "import pino from 'pino';\nexport const x = pino;\n", bad: true, why: 'the logging helpers import a package' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: true, why: 'the domain imports the logging helpers' },
   { file: 'libs/cache/src/lib/probe.ts', code: "import { RepeatLimitedLog } from '@mwr/logging';\nexport const x = RepeatLimitedLog;\n", bad: false, why: 'control: an adapter imports the logging helpers' },
+  { file: 'libs/metrics/src/lib/probe.ts', code: "import { ResultCache } from '@mwr/domain';\nexport const x = ResultCache;\n", bad: true, why: 'the metrics lib imports a lib of ours' },
+  { file: 'libs/cache/src/lib/probe.ts', code: "import { reportCacheLookups } from '@mwr/metrics';\nexport const x = reportCacheLookups;\n", bad: true, why: 'an adapter imports the metrics lib instead of reporting through a callback' },
+  { file: 'libs/persistence/src/lib/probe.ts', code: "import { observeDatabasePool } from '@mwr/metrics';\nexport const x = observeDatabasePool;\n", bad: true, why: 'persistence imports the metrics lib' },
+  { file: 'apps/api/src/probe.ts', code: "import { webhookDeliveries } from '@mwr/metrics';\nexport const x = webhookDeliveries;\n", bad: false, why: 'control: an app imports the metrics lib' },
   // The model imports no package at all, and production code no testing entry (no-restricted-imports).
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { Command } from '@nestjs/cqrs';\nexport const x = Command;\n", bad: true, rule: RESTRICTED, why: 'the model imports the CQRS bus' },
   { file: 'libs/domain/src/lib/model/probe.ts', code: "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", bad: true, rule: RESTRICTED, why: 'the model imports a Node built-in' },
@@ -45,6 +49,12 @@ const cases = [
   { file: 'apps/api/src/probe.int-spec.ts', code: "import { createMigratedTestDatabase } from '@mwr/persistence/testing';\nexport const x = createMigratedTestDatabase;\n", bad: false, why: 'control: an app test imports the persistence testing entry' },
   { file: 'apps/api-e2e/src/support/probe.ts', code: "import { createMigratedTestDatabase } from '@mwr/persistence/testing';\nexport const x = createMigratedTestDatabase;\n", bad: false, why: 'control: e2e support imports the persistence testing entry' },
   { file: 'apps/api/src/probe.ts', code: "import { Shift } from '@mwr/domain';\nexport const x = Shift;\n", bad: false, why: 'control: the app imports the domain' },
+  { file: 'apps/worker/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: true, why: 'the worker imports the seed lib' },
+  { file: 'apps/worker/src/probe.ts', code: "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n", bad: true, why: 'the worker imports the API app' },
+  { file: 'apps/worker/src/probe.ts', code: "import { inMemoryHarness } from '@mwr/domain/testing';\nexport const x = inMemoryHarness;\n", bad: true, rule: RESTRICTED, why: 'the worker imports the domain testing entry' },
+  { file: 'apps/worker/src/probe.ts', code: "import { loadConfig } from '@mwr/config';\nimport { Clock } from '@mwr/domain';\nimport { migrate } from '@mwr/persistence';\nimport { RepeatLimitedLog } from '@mwr/logging';\nexport const x = [loadConfig, Clock, migrate, RepeatLimitedLog];\n", bad: false, why: 'control: the worker imports the domain, persistence, config and logging' },
+  { file: 'apps/worker/src/probe.ts', code: "import { webhookDeliveries } from '@mwr/metrics';\nexport const x = webhookDeliveries;\n", bad: false, why: 'control: the worker counts into the metrics lib' },
+  { file: 'apps/worker/src/probe.ts', code: "import { RedisResultCache } from '@mwr/cache';\nexport const x = RedisResultCache;\n", bad: true, why: 'the worker imports the cache' },
   { file: 'apps/cli/src/probe.ts', code: "import { seedClientAccount } from '@mwr/seed';\nexport const x = seedClientAccount;\n", bad: false, why: 'control: the CLI imports the seed lib' },
   { file: 'libs/seed/src/lib/probe.ts', code: "import { openDataSource } from '@mwr/persistence';\nexport const x = openDataSource;\n", bad: false, why: 'control: the seed lib imports the persistence lib' },
 ];

@@ -252,6 +252,12 @@ describe('OpenAPI document, served and checked against the running service', () 
       expect(res.status).toBe(200);
       expect(conformance(api.paths['/health'].get.responses['200'].content?.[JSON_TYPE]?.schema, res.body)).toEqual([]);
     });
+
+    it.each(['/health/live', '/health/ready'])('%s', async (path) => {
+      const res = await http().get(path);
+      expect(res.status).toBe(200);
+      expect(conformance(api.paths[path].get.responses['200'].content?.[JSON_TYPE]?.schema, res.body)).toEqual([]);
+    });
   });
 
   describe('create demand', () => {

@@ -1,12 +1,14 @@
-import { QueryBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { enableProcessMetrics } from '@mwr/metrics';
+import { apiControllers } from './app.module';
 import { AuthFailureLimiter, type AuthFailureLimits } from './http/auth-failure-limiter';
 import { answerClientError } from './http/client-error';
 import { ErrorFilter } from './http/error-filter';
-import { RateLimiter } from './http/rate-limiter';
+import { Authenticator } from './http/authenticator';
+import { RateLimitStore } from './http/instance-coordination';
 import {
   type AuthenticatedRequest,
   authenticate,
@@ -18,6 +20,8 @@ import {
   requestLogging,
   requireJson,
 } from './http/request-pipeline';
+import { recordRequestDurations } from './metrics/request-metrics';
+import { RouteLabels, routePatterns } from './metrics/route-patterns';
 import { serveApiDocs } from './openapi/api-docs';
 import { openApiDocument } from './openapi/openapi-document';
 
@@ -31,6 +35,8 @@ export interface HttpOptions {
   authFailureLimit: AuthFailureLimits;
   trustProxyHops: number;
   apiDocument?: OpenAPIObject;
+  /** Metrics are collected when either is set: at `/metrics` on the main port, or on a port of their own. */
+  metrics?: { onMainPort: boolean; port: number | null };
 }
 
 /**
@@ -67,6 +73,11 @@ const UNDER_V1 = /^\/v1(?:[/?#]|$)/i;
 export function configureApp(app: NestFastifyApplication, logger: Logger, options: HttpOptions): ConfiguredApp {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.decorateRequest('accountId', undefined);
+  if (options.metrics && (options.metrics.onMainPort || options.metrics.port !== null)) {
+    enableProcessMetrics();
+    const routes = [...routePatterns(apiControllers(options.metrics.onMainPort)), '/docs', '/docs-json', '/docs/*'];
+    recordRequestDurations(app.getHttpServer(), new RouteLabels(routes));
+  }
   const hook = (step: Step, underV1 = false) => (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (underV1 && !UNDER_V1.test(request.url)) return done();
     step(request as FastifyRequest & AuthenticatedRequest, reply.raw, (error) => done(error as Error | undefined));
@@ -76,8 +87,8 @@ export function configureApp(app: NestFastifyApplication, logger: Logger, option
   fastify.addHook('onRequest', hook(privateByDefault, true));
   const { perAddress, perClientId } = options.authFailureLimit;
   const failures = perAddress > 0 || perClientId > 0 ? new AuthFailureLimiter(options.authFailureLimit) : null;
-  fastify.addHook('onRequest', hook(authenticate(app.get(QueryBus), failures), true));
-  if (options.rateLimitPerMinute > 0) fastify.addHook('onRequest', hook(limitRate(new RateLimiter(options.rateLimitPerMinute)), true));
+  fastify.addHook('onRequest', hook(authenticate(app.get(Authenticator), failures), true));
+  if (options.rateLimitPerMinute > 0) fastify.addHook('onRequest', hook(limitRate(app.get(RateLimitStore)), true));
   fastify.addHook('preParsing', (request, reply, _payload, done) => hook(requireJson)(request, reply, done));
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', parseJsonBody());

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, credentialsPepper, loadConfig } from '@mwr/config';
-import { migrate, openDataSource, resolveDatabase } from '@mwr/persistence';
+import { closeMetricsServer, startMetricsServer } from '@mwr/metrics';
+import { keepingShutdownSignals, migrateDatabase, resolveDatabase } from '@mwr/persistence';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { configureApp, createHttpAdapter } from './configure-app';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const logger = createRootLogger(config.logLevel);
   // Before anything else is started or printed: a second start on a busy port says so in one line.
   await assertCanListen(config.host, config.port);
+  if (config.metrics.port !== null) await assertCanListen(config.host, config.metrics.port, 'METRICS_PORT');
   const database = await keepingShutdownSignals(() =>
     resolveDatabase({
       databaseUrl: config.databaseUrl,
@@ -34,12 +36,7 @@ async function main(): Promise<void> {
     // The schema is migrated on every start; only the embedded database, a developer's own, also
     // gets a demo account, whose values fill the document's try-it-out. A server named by
     // DATABASE_URL gets no data it was not asked for.
-    const setup = await openDataSource({ url: database.url, poolSize: 1, queryTimeoutMs: 0 });
-    try {
-      await migrate(setup);
-    } finally {
-      await setup.destroy();
-    }
+    await migrateDatabase(database.url);
     const demo = database.embedded
       ? await prepareDemoAccount({ databaseUrl: database.url, dataDir: config.dataDir, settings: { ...config, credentialsPepper: pepper } })
       : null;
@@ -55,6 +52,12 @@ async function main(): Promise<void> {
     await app.listen(config.port, config.host).catch((error: unknown) => {
       throw listenProblem(error, config.host, config.port) ?? error;
     });
+    const metricsServer =
+      config.metrics.port === null
+        ? null
+        : await startMetricsServer(config.host, config.metrics.port).catch((error: unknown) => {
+            throw listenProblem(error, config.host, config.metrics.port as number, 'METRICS_PORT') ?? error;
+          });
     if (demo) process.stdout.write(demoBanner(demo, config.port));
 
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
         void withinMs(releaseDatabase(), 1_000).finally(() => process.exit(1));
       }, config.shutdownTimeoutMs);
       try {
+        if (metricsServer) await closeMetricsServer(metricsServer);
         await connections.drain();
         // Only then the shutdown hooks (the pool closes) and the embedded database.
         await app.close();
@@ -83,29 +87,10 @@ async function main(): Promise<void> {
     process.once('SIGTERM', (signal) => void shutdown(signal));
     process.once('SIGINT', (signal) => void shutdown(signal));
     logListening(logger, server, database.embedded);
+    if (metricsServer) logger.info({ address: config.host, port: config.metrics.port }, 'metrics listening');
   } catch (error) {
     await releaseDatabase().catch(() => undefined);
     throw error;
-  }
-}
-
-const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
-
-/**
- * The embedded PostgreSQL's library stops its servers and exits the process as soon as SIGINT or
- * SIGTERM arrives, cutting off requests in flight; the service's own shutdown drains them first,
- * then stops the database. Its exit hook (a last resort if the process ends otherwise) stays.
- */
-async function keepingShutdownSignals<T>(start: () => Promise<T>): Promise<T> {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
-  try {
-    return await start();
-  } finally {
-    for (const signal of SHUTDOWN_SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
-      }
-    }
   }
 }
 

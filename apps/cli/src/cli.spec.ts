@@ -45,6 +45,7 @@ const EVERY_COMMAND = [
   'webhooks remove',
   'webhooks deliveries',
   'webhooks redeliver',
+  'webhooks listen',
   'seed',
 ];
 

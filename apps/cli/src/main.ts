@@ -8,7 +8,8 @@ import { runFieldWork } from './commands/field-work';
 import { runParticipants } from './commands/participants';
 import { runRegisters } from './commands/registers';
 import { runSeed } from './commands/seed';
-import { runWebhooks } from './commands/webhooks';
+import { listenForDeliveries } from './commands/webhook-listener';
+import { runWebhooks, type WebhooksCommand } from './commands/webhooks';
 
 function execute(command: CliCommand): Promise<unknown> {
   const config = loadConfig();
@@ -17,10 +18,11 @@ function execute(command: CliCommand): Promise<unknown> {
     const { reportTimeZone: timeZone, slaToleranceMinutes } = config;
     return withDataSource(config, (dataSource) => runSeed(command, dataSource, { timeZone, slaToleranceMinutes, onProgress }));
   }
+  if (command.group === 'webhooks' && command.verb === 'listen') return listen(command);
   return withApplication(config, (app) => {
     switch (command.group) {
       case 'clients':
-        return runClients(command, app);
+        return runClients(command, app, config.redisUrl);
       case 'missions':
       case 'participants':
         return runParticipants(command, app);
@@ -33,6 +35,25 @@ function execute(command: CliCommand): Promise<unknown> {
         return runWebhooks(command, app);
     }
   });
+}
+
+/** Registers a loopback receiver, serves it until Ctrl-C, then removes it: one endpoint for the session. */
+async function listen(command: Extract<WebhooksCommand, { verb: 'listen' }>): Promise<unknown> {
+  const config = loadConfig();
+  const url = `http://127.0.0.1:${command.port}/`;
+  const hook = (await withApplication(config, (app) =>
+    runWebhooks({ group: 'webhooks', verb: 'add', clientId: command.clientId, url, events: command.events }, app),
+  )) as { id: string; secret: string };
+  const stop = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  try {
+    const heard = await listenForDeliveries(command.port, hook.secret, { line: (text) => process.stdout.write(`${text}\n`), note: (text) => process.stderr.write(`${text}\n`) }, stop);
+    return { webhookId: hook.id, ...heard };
+  } finally {
+    await withApplication(config, (app) => runWebhooks({ group: 'webhooks', verb: 'remove', clientId: command.clientId, webhookId: hook.id }, app));
+  }
 }
 
 // Only a person watching needs progress; stderr stays empty for scripts and tests.

@@ -21,6 +21,7 @@ export * from './lib/application/ports/domain-config.port';
 export * from './lib/application/ports/demand-repository.port';
 export * from './lib/application/ports/idempotency-keys.port';
 export * from './lib/application/ports/client-accounts.port';
+export * from './lib/application/credentials/credential-revocations';
 export * from './lib/application/ports/participant-repository.port';
 export * from './lib/application/not-found.errors';
 export * from './lib/application/idempotency.errors';

@@ -1,4 +1,5 @@
 export * from './lib/database/data-source';
+export * from './lib/database/postgres-revocation-listener';
 export * from './lib/database/database-unavailable';
 export * from './lib/database/embedded-postgres';
 export * from './lib/persistence.module';
@@ -20,3 +21,4 @@ export * from './lib/read-models/pdv-results.read-model';
 export * from './lib/read-models/register-results.read-model';
 export { buildListingRows, LISTING_ROWS_TABLES, type ListingRowsTable, rebuildListings } from './lib/database/rebuild-listings';
 export { DatabaseBusyError, SearchAbandonedError, SearchBulkhead } from './lib/read-models/search-bulkhead';
+export * from './lib/outbox/webhook-delivery-queue';

@@ -32,4 +32,13 @@ export class LruMap<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
+
+  /** Drops every entry whose value matches: a scan, for rare events such as a revocation. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, value] of this.entries) if (matches(value)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,21 +1,21 @@
-import type { QueryBus } from '@nestjs/cqrs';
-import type { AuthenticateClientQuery } from '@mwr/domain';
 import type { ServerResponse } from 'node:http';
 import { AuthFailureLimiter } from './auth-failure-limiter';
+import { Authenticator } from './authenticator';
 import { type AuthenticatedRequest, authenticate, type NextFunction } from './request-pipeline';
 import { RequestError } from './request-error';
 
 const RIGHT = { id: 'cl_real', secret: 'right-secret' };
 
 function setUp(limits = { perAddress: 3, perClientId: 100 }) {
-  const lookups: AuthenticateClientQuery[] = [];
-  const queries = {
-    execute: async (query: AuthenticateClientQuery) => {
-      lookups.push(query);
-      return query.clientId === RIGHT.id && query.clientSecret === RIGHT.secret ? 'account-1' : null;
+  const lookups: { clientId: string; clientSecret: string }[] = [];
+  const authenticator = new Authenticator({
+    ttlMs: 0,
+    lookup: async (clientId, clientSecret) => {
+      lookups.push({ clientId, clientSecret });
+      return clientId === RIGHT.id && clientSecret === RIGHT.secret ? 'account-1' : null;
     },
-  } as unknown as QueryBus;
-  const middleware = authenticate(queries, new AuthFailureLimiter(limits));
+  });
+  const middleware = authenticate(authenticator, new AuthFailureLimiter(limits));
   const send = (from: string, headers: Record<string, string>) =>
     new Promise<{ error: unknown; retryAfter: string | undefined; accountId: string | undefined }>((resolve) => {
       const req = { headers, ip: from } as unknown as AuthenticatedRequest;

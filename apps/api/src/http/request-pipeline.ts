@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { QueryBus } from '@nestjs/cqrs';
-import { AuthenticateClientQuery } from '@mwr/domain';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { authFailureRefusals, rateLimitRefusals } from '@mwr/metrics';
 import { json } from 'body-parser';
 import type { Logger } from 'pino';
 import { addressKey, type AuthFailureLimiter } from './auth-failure-limiter';
-import type { RateLimiter } from './rate-limiter';
+import type { Authenticator } from './authenticator';
+import type { RateLimitStore } from './instance-coordination';
 import { RequestError } from './request-error';
 
 /**
@@ -72,16 +72,19 @@ function tooManyRequests(res: Response, retryAfterSeconds: number): RequestError
  * that names a client id and a secret is first checked against the failure limits, before the
  * database is asked (docs/adr/0012); missing credentials cost nothing and answer 401 at once.
  */
-export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | null) {
+export function authenticate(authenticator: Authenticator, failures: AuthFailureLimiter | null) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
     const clientId = header(req, 'client-id');
     const clientSecret = header(req, 'client-secret');
     const limited = failures !== null && clientId !== '' && clientSecret !== '' ? failures : null;
     const address = addressKey(req.ip);
     const retryAfter = limited?.check(clientId, address) ?? 0;
-    if (retryAfter > 0) return next(tooManyRequests(res, retryAfter));
-    queries
-      .execute(new AuthenticateClientQuery(clientId, clientSecret))
+    if (retryAfter > 0) {
+      authFailureRefusals.inc();
+      return next(tooManyRequests(res, retryAfter));
+    }
+    authenticator
+      .authenticate(clientId, clientSecret)
       .then((accountId) => {
         if (accountId === null) {
           limited?.failed(clientId, address);
@@ -96,10 +99,16 @@ export function authenticate(queries: QueryBus, failures: AuthFailureLimiter | n
 }
 
 /** After authentication: the limit is per client account. */
-export function limitRate(limiter: RateLimiter) {
+export function limitRate(limit: RateLimitStore) {
   return (req: AuthenticatedRequest, res: Response, next: NextFunction) => {
-    const retryAfter = limiter.take(req.accountId as string);
-    next(retryAfter === 0 ? undefined : tooManyRequests(res, retryAfter));
+    limit
+      .take(req.accountId as string)
+      .then((retryAfter) => {
+        if (retryAfter === 0) return next();
+        rateLimitRefusals.inc();
+        next(tooManyRequests(res, retryAfter));
+      })
+      .catch(next);
   };
 }
 

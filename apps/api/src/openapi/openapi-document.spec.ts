@@ -102,6 +102,8 @@ const OPERATIONS: Record<string, Record<string, string[]>> = {
     post: ['201', '400', '401', '404', '413', '415', '422', '429', '500', '503'],
   },
   '/health': { get: ['200', '503'] },
+  '/health/live': { get: ['200'] },
+  '/health/ready': { get: ['200', '503'] },
   ...Object.fromEntries(LISTINGS.filter(({ name }) => !['events', 'webhookDeliveries'].includes(name)).map(({ path }) => [path, { get: ['200', '400', '401', '429', '500', '503'] }])),
 };
 
@@ -271,7 +273,9 @@ describe('OpenAPI document', () => {
       }
     }
     const documented = Object.entries(OPERATIONS).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`));
-    expect(routes.sort()).toEqual(documented.sort());
+    // Prometheus' scrape endpoint is for operators, off unless METRICS=true, and no client's business.
+    expect(routes.filter((route) => route !== 'get /metrics').sort()).toEqual(documented.sort());
+    expect(routes).toContain('get /metrics');
   });
 
   it('requires both credential headers together (one security requirement naming both schemes), except on /health', () => {
@@ -282,7 +286,7 @@ describe('OpenAPI document', () => {
     // Two requirement objects would mean either header alone is enough.
     expect(openApiDocument.security).toHaveLength(1);
     expect(openApiDocument.security).toEqual([{ clientIdAuth: [], clientSecretAuth: [] }]);
-    expect(operation('/health', 'get').security).toEqual([]);
+    for (const path of ['/health', '/health/live', '/health/ready']) expect(operation(path, 'get').security).toEqual([]);
     for (const path of Object.keys(OPERATIONS).filter((p) => p.startsWith('/v1/'))) {
       for (const op of Object.values(openApiDocument.paths[path] as Record<string, OperationObject>)) expect(op.security).toBeUndefined();
     }

@@ -480,6 +480,26 @@ const schemas: Record<string, Schema> = {
     status: { type: 'string', enum: ['ok', 'unavailable'] },
     database: { type: 'string', enum: ['up', 'down'] },
   }),
+  HealthIndicator: {
+    type: 'object',
+    description: 'One dependency\'s state; `message` says why when it is not up, `responseTime` (ms) how long the database took.',
+    required: ['status'],
+    properties: {
+      status: { type: 'string', enum: ['up', 'down', 'degraded'] },
+      message: { type: 'string' },
+      responseTime: { type: 'integer', minimum: 0 },
+    },
+    additionalProperties: true,
+  },
+  HealthCheck: closedObject<{ status: string; info: unknown; error: unknown; details: unknown }>(
+    'A probe\'s answer: the overall status, then the dependencies by name (`database`; `replica` and `redis` when configured): those up or degraded in `info`, those down in `error`, all of them in `details`.',
+    {
+      status: { type: 'string', enum: ['ok', 'degraded', 'error', 'shutting_down'] },
+      info: { type: 'object', additionalProperties: ref('HealthIndicator') },
+      error: { type: 'object', additionalProperties: ref('HealthIndicator') },
+      details: { type: 'object', additionalProperties: ref('HealthIndicator') },
+    },
+  ),
 };
 
 // ---- Query parameters -------------------------------------------------------------------------
@@ -882,7 +902,12 @@ const webhookDeliveries = Object.fromEntries(
             },
           },
         },
-        responses: { '2XX': { description: 'Received. Any other answer, or none within 10 seconds, is retried.' } },
+        responses: {
+          '2XX': {
+            description:
+              'Received. Any other answer (a redirect is not followed), or none within 10 seconds, is retried with exponential backoff and jitter for at least 24 hours, then the delivery is FAILED.',
+          },
+        },
       } satisfies OperationObject,
     },
   ]),
@@ -897,6 +922,30 @@ const health: OperationObject = {
   responses: {
     '200': { description: 'The service and its database are up.', content: { [JSON_TYPE]: { schema: ref('HealthStatus') } } },
     '503': { description: 'The database is unreachable.', content: { [JSON_TYPE]: { schema: ref('HealthStatus') } } },
+  },
+};
+
+const liveness: OperationObject = {
+  tags: ['Operations'],
+  summary: 'Liveness',
+  description: 'The process answers HTTP. Asks nothing of the database or Redis, so an outage of theirs does not get the instance restarted. Needs no credentials.',
+  operationId: 'healthLive',
+  security: [],
+  responses: {
+    '200': { description: 'The process is running: `{"status":"ok","info":{},"error":{},"details":{}}`.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
+  },
+};
+
+const readiness: OperationObject = {
+  tags: ['Operations'],
+  summary: 'Readiness: whether to send this instance traffic',
+  description:
+    'Asks the database (`SELECT 1`, down past 2 seconds), the read replica when `DATABASE_REPLICA_URL` is set, and Redis (`PING`) when `REDIS_URL` is set. A Redis that does not answer is `degraded` and the answer stays 200 with status `degraded`: the report cache is an optimisation, and listings are then read from the database. So is a replica that does not answer: the listings and the feed fail, writes go on. Needs no credentials.',
+  operationId: 'healthReady',
+  security: [],
+  responses: {
+    '200': { description: 'The database answers; status `ok`, or `degraded` when Redis or the replica does not.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
+    '503': { description: 'The database does not answer within 2 seconds (status `error`), or the instance is shutting down.', content: { [JSON_TYPE]: { schema: ref('HealthCheck') } } },
   },
 };
 
@@ -992,6 +1041,8 @@ export const openApiDocument: OpenAPIObject = {
       }),
     },
     '/health': { get: health },
+    '/health/live': { get: liveness },
+    '/health/ready': { get: readiness },
   },
   components: {
     securitySchemes: {

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { publishRevocation } from '@mwr/cache';
 import { CreateClientAccountCommand, ListClientAccountsQuery, RevokeClientAccountCommand } from '@mwr/domain';
 import type { Command } from 'commander';
 import type { Emit } from '../arguments';
@@ -27,7 +28,11 @@ export function defineClients(program: Command, emit: Emit<ClientsCommand>): voi
     .action((clientId: string) => emit({ group: 'clients', verb: 'revoke', clientId }));
 }
 
-export async function runClients(command: ClientsCommand, app: INestApplicationContext): Promise<unknown> {
+/**
+ * `redisUrl`: where the service's instances hear revocations when it is set (docs/adr/0017). The
+ * revocation itself also NOTIFYs from its own transaction, for instances without Redis.
+ */
+export async function runClients(command: ClientsCommand, app: INestApplicationContext, redisUrl: string | null = null): Promise<unknown> {
   switch (command.verb) {
     case 'create': {
       const { clientId, clientSecret } = await app.get(CommandBus).execute(new CreateClientAccountCommand(command.name));
@@ -40,6 +45,20 @@ export async function runClients(command: ClientsCommand, app: INestApplicationC
     }
     case 'revoke':
       await app.get(CommandBus).execute(new RevokeClientAccountCommand(command.clientId));
+      if (redisUrl) await announceRevocation(redisUrl, command.clientId);
       return { clientId: command.clientId, revoked: true };
+  }
+}
+
+async function announceRevocation(redisUrl: string, clientId: string): Promise<void> {
+  try {
+    await publishRevocation(redisUrl, clientId);
+  } catch (error) {
+    // The revocation is committed; an instance that cached the credential stops trusting it when
+    // its own subscription notices the outage, and at the latest when the entry expires.
+    process.stderr.write(
+      `note: revoked, but Redis did not take the announcement (${error instanceof Error ? error.message : String(error)}): ` +
+        'instances may accept the credential until CREDENTIALS_CACHE_SECONDS have passed\n',
+    );
   }
 }

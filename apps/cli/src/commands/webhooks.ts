@@ -17,7 +17,8 @@ export type WebhooksCommand =
   | { group: 'webhooks'; verb: 'list'; clientId: string }
   | { group: 'webhooks'; verb: 'remove'; clientId: string; webhookId: string }
   | { group: 'webhooks'; verb: 'deliveries'; clientId: string; webhookId: string; page: number; itemsPerPage: number }
-  | { group: 'webhooks'; verb: 'redeliver'; clientId: string; webhookId: string; eventId: string };
+  | { group: 'webhooks'; verb: 'redeliver'; clientId: string; webhookId: string; eventId: string }
+  | { group: 'webhooks'; verb: 'listen'; clientId: string; port: number; events: string[] | null };
 
 const CLIENT_ID = 'the account the webhook belongs to';
 const WEBHOOK_ID = 'id of the webhook, as `webhooks list` shows it';
@@ -77,9 +78,26 @@ export function defineWebhooks(program: Command, emit: Emit<WebhooksCommand>): v
     .action((webhookId: string, eventId: string, options: { clientId: string }) =>
       emit({ group: 'webhooks', verb: 'redeliver', clientId: options.clientId, webhookId, eventId }),
     );
+  webhooks
+    .command('listen')
+    .description(
+      'a receiver on 127.0.0.1 for a demo: adds itself as an endpoint, prints each delivery whose signature it verified as a JSON line, and removes the endpoint on Ctrl-C (needs WEBHOOKS_ALLOW_HTTP=true, the default with the embedded database)',
+    )
+    .requiredOption('--client-id <clientId>', CLIENT_ID)
+    .option('--port <port>', 'port to listen on (default 4000)')
+    .option('--events <types>', 'comma-separated event types to receive (default: every type)')
+    .action((options: { clientId: string; port?: string; events?: string }) =>
+      emit({
+        group: 'webhooks',
+        verb: 'listen',
+        clientId: options.clientId,
+        port: options.port === undefined ? 4000 : positive(options.port, 'port', 65535),
+        events: options.events === undefined ? null : options.events.split(','),
+      }),
+    );
 }
 
-export async function runWebhooks(command: WebhooksCommand, app: INestApplicationContext): Promise<unknown> {
+export async function runWebhooks(command: Exclude<WebhooksCommand, { verb: 'listen' }>, app: INestApplicationContext): Promise<unknown> {
   const accountId = await accountIdOf(app, command.clientId);
   const [commands, queries] = [app.get(CommandBus), app.get(QueryBus)];
   switch (command.verb) {

@@ -1,5 +1,5 @@
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { ResultCache } from '@mwr/domain';
+import { type CachedValue, ResultCache } from '@mwr/domain';
 import { InMemoryResultCache } from './in-memory-result-cache';
 import { rateLimitedErrorLog } from './rate-limited-error-log';
 import { RedisResultCache } from './redis-result-cache';
@@ -7,14 +7,55 @@ import { RedisResultCache } from './redis-result-cache';
 export interface CacheModuleOptions {
   /** Redis to share the cache between instances; null keeps it in this process's memory. */
   redisUrl: string | null;
+  /** Told of every lookup, whether it hit (a store that is down misses): the app counts them. */
+  onLookup?: (hit: boolean) => void;
+}
+
+/** The store itself, before the lookups are observed. */
+const RESULT_STORE = Symbol('ResultStore');
+
+/** Tells `onLookup` whether each lookup hit; writes go straight through. */
+class ObservedResultCache extends ResultCache {
+  constructor(
+    private readonly store: ResultCache,
+    private readonly onLookup: (hit: boolean) => void,
+  ) {
+    super();
+  }
+
+  async get(key: string): Promise<CachedValue | null> {
+    const value = await this.store.get(key);
+    this.onLookup(value !== null);
+    return value;
+  }
+
+  set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    return this.store.set(key, value, ttlSeconds);
+  }
+}
+
+/** Whether the cache's shared store answers, for readiness probes. */
+@Injectable()
+export class ResultCacheProbe {
+  constructor(@Inject(RESULT_STORE) private readonly store: ResultCache) {}
+
+  /** False when the cache lives in this process's memory: there is nothing to reach. */
+  get shared(): boolean {
+    return this.store instanceof RedisResultCache;
+  }
+
+  /** Always true in memory; for Redis, whether it answers a PING now. */
+  reachable(): Promise<boolean> {
+    return this.store instanceof RedisResultCache ? this.store.reachable() : Promise.resolve(true);
+  }
 }
 
 @Injectable()
 class ResultCacheLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(ResultCache) private readonly cache: ResultCache) {}
+  constructor(@Inject(RESULT_STORE) private readonly store: ResultCache) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.cache instanceof RedisResultCache) await this.cache.close();
+    if (this.store instanceof RedisResultCache) await this.store.close();
   }
 }
 
@@ -27,7 +68,7 @@ export class CacheModule {
       global: true,
       providers: [
         {
-          provide: ResultCache,
+          provide: RESULT_STORE,
           useFactory: async (): Promise<ResultCache> => {
             if (!options.redisUrl) return new InMemoryResultCache();
             const logger = new Logger('ResultCache');
@@ -39,9 +80,15 @@ export class CacheModule {
             return cache;
           },
         },
+        {
+          provide: ResultCache,
+          useFactory: (store: ResultCache) => (options.onLookup ? new ObservedResultCache(store, options.onLookup) : store),
+          inject: [RESULT_STORE],
+        },
+        ResultCacheProbe,
         ResultCacheLifecycle,
       ],
-      exports: [ResultCache],
+      exports: [ResultCache, ResultCacheProbe],
     };
   }
 }

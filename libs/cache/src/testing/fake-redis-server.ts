@@ -13,7 +13,7 @@ export interface FakeRedisServer {
 
 /**
  * Just enough of Redis's protocol for the cache's client: the handshake, PING, SET, and GET with
- * PTTL in a MULTI (answered as a miss). What matters is that it can stall while connected.
+ * PTTL in a MULTI (answered as a miss); SUBSCRIBE for the revocation subscriber. What matters is that it can stall while connected.
  */
 export async function startFakeRedisServer(options: { stalled?: boolean } = {}): Promise<FakeRedisServer> {
   const sockets = new Set<Socket>();
@@ -27,6 +27,7 @@ export async function startFakeRedisServer(options: { stalled?: boolean } = {}):
     socket.on('close', () => sockets.delete(socket));
     let buffer = Buffer.alloc(0);
     let inMulti = false;
+    let subscribed = false;
     const reply = (command: string[]) => {
       const name = command[0];
       if (name === 'MULTI') {
@@ -39,7 +40,11 @@ export async function startFakeRedisServer(options: { stalled?: boolean } = {}):
       }
       if (inMulti) return '+QUEUED\r\n';
       if (name === 'INFO') return '$0\r\n\r\n';
-      if (name === 'PING') return '+PONG\r\n';
+      if (name === 'PING') return subscribed ? '*2\r\n$4\r\npong\r\n$0\r\n\r\n' : '+PONG\r\n';
+      if (name === 'SUBSCRIBE') {
+        subscribed = true;
+        return `*3\r\n$9\r\nsubscribe\r\n$${command[1].length}\r\n${command[1]}\r\n:1\r\n`;
+      }
       return '+OK\r\n';
     };
     socket.on('data', (chunk) => {

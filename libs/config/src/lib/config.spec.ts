@@ -13,13 +13,20 @@ describe('loadConfig', () => {
       slaToleranceMinutes: 15,
       dataDir: '/srv/.data',
       rateLimitPerMinute: 1200,
+      credentialsCacheSeconds: 30,
       searchConcurrency: { total: 2, perAccount: 1 },
       databaseTimeoutMs: 15000,
       databaseAcquireTimeoutMs: 2000,
       authFailureLimit: { perAddress: 30, perClientId: 60 },
       trustProxyHops: 0,
-      webhooksAllowHttp: false,
+      webhooksAllowHttp: true,
     });
+  });
+
+  it('WEBHOOKS_ALLOW_HTTP defaults to true with the embedded database (a demo on 127.0.0.1), to false with DATABASE_URL', () => {
+    expect(loadConfig({}).webhooksAllowHttp).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_HTTP: 'false' }).webhooksAllowHttp).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', CREDENTIALS_PEPPER: PEPPER }).webhooksAllowHttp).toBe(false);
   });
 
   it('binds to 127.0.0.1 with the embedded database (its demo secret is printed), to every interface with DATABASE_URL; HOST chooses', () => {
@@ -74,6 +81,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://h/db' }, 'CREDENTIALS_PEPPER is required when DATABASE_URL is set'],
     [{ CREDENTIALS_PEPPER: 'short' }, 'CREDENTIALS_PEPPER must be at least 32 characters'],
     [{ RATE_LIMIT_PER_MINUTE: 'many' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000'],
+    [{ CREDENTIALS_CACHE_SECONDS: '-1' }, 'CREDENTIALS_CACHE_SECONDS must be an integer from 0 to 3600'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be an integer from 1 to 1000'],
     [{ HOST: 'not a host' }, 'HOST must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0 (got "not a host")'],
     [{ HOST: 'http://0.0.0.0' }, 'HOST must be an IP address or a host name'],
@@ -83,8 +91,29 @@ describe('loadConfig', () => {
     [{ AUTH_FAILURE_LIMIT_PER_CLIENT_ID: 'ten' }, 'AUTH_FAILURE_LIMIT_PER_CLIENT_ID must be an integer from 0 to 1000000'],
     [{ TRUST_PROXY_HOPS: 'yes' }, 'TRUST_PROXY_HOPS must be an integer from 0 to 10'],
     [{ WEBHOOKS_ALLOW_HTTP: 'yes' }, 'WEBHOOKS_ALLOW_HTTP must be true or false (got "yes")'],
+    [{ METRICS: 'on' }, 'METRICS must be true or false (got "on")'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT must be an integer from 1 to 65535 (got "0")'],
+    [{ PORT: '9100', METRICS_PORT: '9100' }, 'METRICS_PORT must differ from PORT (both 9100)'],
+    [{ WORKER_METRICS_PORT: '70000' }, 'WORKER_METRICS_PORT must be an integer from 1 to 65535 (got "70000")'],
+    [{ WORKER_METRICS_PORT: 'metrics' }, 'WORKER_METRICS_PORT must be an integer from 1 to 65535 (got "metrics")'],
+    [{ PORT: '9101', WORKER_METRICS_PORT: '9101' }, 'WORKER_METRICS_PORT must differ from PORT (both 9101)'],
+    [{ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9464' }, 'WORKER_METRICS_PORT must differ from METRICS_PORT (both 9464)'],
   ])('a bad value stops the start with a clear message: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('metrics are off unless METRICS=true (main port) or METRICS_PORT (a port of their own) asks for them', () => {
+    expect(loadConfig({}).metrics).toEqual({ onMainPort: false, port: null });
+    expect(loadConfig({ METRICS: 'true' }).metrics).toEqual({ onMainPort: true, port: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: false, port: 9464 });
+    expect(loadConfig({ METRICS: 'true', METRICS_PORT: '9464' }).metrics).toEqual({ onMainPort: true, port: 9464 });
+  });
+
+  it('the worker serves its metrics only when WORKER_METRICS_PORT names a port: off by default', () => {
+    expect(loadConfig({}).workerMetricsPort).toBeNull();
+    expect(loadConfig({ WORKER_METRICS_PORT: ' ' }).workerMetricsPort).toBeNull();
+    expect(loadConfig({ WORKER_METRICS_PORT: '9465' }).workerMetricsPort).toBe(9465);
+    expect(loadConfig({ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' })).toMatchObject({ metrics: { port: 9464 }, workerMetricsPort: 9465 });
   });
 });

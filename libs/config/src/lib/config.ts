@@ -22,6 +22,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Requests a minute allowed to one client account by one instance; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** How long a verified credential is trusted without asking the database; 0: never (docs/adr/0017). */
+  credentialsCacheSeconds: number;
   /** Longest a database statement may take before the request fails with 503. */
   databaseTimeoutMs: number;
   /** Longest a request waits for a database connection (the pool's, or a new one) before it fails with 503. */
@@ -37,8 +39,20 @@ export interface AppConfig {
   authFailureLimit: { perAddress: number; perClientId: number };
   /** Proxies in front of the service whose `X-Forwarded-For` names the source address; 0: none. */
   trustProxyHops: number;
-  /** Webhook receivers on loopback may be registered (http: or https:): for tests and the demo. */
+  /** Webhook receivers on loopback may be registered and called (http: or https:): for tests and the demo; by default only with the embedded database. */
   webhooksAllowHttp: boolean;
+  /**
+   * Prometheus metrics at `GET /metrics`, off unless asked for: on the main port (`METRICS=true`),
+   * and/or on a port of their own (`METRICS_PORT`, bound to `HOST`), which keeps them off the port
+   * clients reach.
+   */
+  metrics: { onMainPort: boolean; port: number | null };
+  /**
+   * The worker's Prometheus metrics (webhook deliveries, the clock) at `GET /metrics` on this port,
+   * bound to `HOST`; off when absent. The worker has no other HTTP server, and the API's `/metrics`
+   * cannot see what another process counts.
+   */
+  workerMetricsPort: number | null;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const embeddedPostgresPort = integer('EMBEDDED_PG_PORT', 54329, 1, 65535);
   const dataDir = value('DATA_DIR') ?? `${cwd}/.data`;
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000);
+  const credentialsCacheSeconds = integer('CREDENTIALS_CACHE_SECONDS', 30, 0, 3600);
   const databaseTimeoutMs = integer('DATABASE_TIMEOUT_MS', 15_000, 100, 600_000);
   const databaseAcquireTimeoutMs = integer('DATABASE_ACQUIRE_TIMEOUT_MS', 2_000, 100, 600_000);
   const shutdownTimeoutMs = integer('SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000);
@@ -127,9 +142,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     perClientId: integer('AUTH_FAILURE_LIMIT_PER_CLIENT_ID', 60, 0, 1_000_000),
   };
   const trustProxyHops = integer('TRUST_PROXY_HOPS', 0, 0, 10);
-  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? 'false';
+  // A developer's own machine (the embedded database, bound to 127.0.0.1) may watch its webhooks
+  // on loopback (`webhooks listen`); a service with DATABASE_URL only when told.
+  const allowHttp = value('WEBHOOKS_ALLOW_HTTP') ?? (databaseUrl === null ? 'true' : 'false');
   if (allowHttp !== 'true' && allowHttp !== 'false') problems.push(`WEBHOOKS_ALLOW_HTTP must be true or false (got "${allowHttp}")`);
   const webhooksAllowHttp = allowHttp === 'true';
+  const metricsFlag = value('METRICS') ?? 'false';
+  if (metricsFlag !== 'true' && metricsFlag !== 'false') problems.push(`METRICS must be true or false (got "${metricsFlag}")`);
+  const metricsPort = value('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) problems.push(`METRICS_PORT must differ from PORT (both ${port})`);
+  const metrics = { onMainPort: metricsFlag === 'true', port: metricsPort };
+  const workerMetricsPort = value('WORKER_METRICS_PORT') === undefined ? null : integer('WORKER_METRICS_PORT', 0, 1, 65535);
+  // The API and the worker usually read the same settings on the same host: one port each.
+  if (workerMetricsPort !== null && workerMetricsPort === port) problems.push(`WORKER_METRICS_PORT must differ from PORT (both ${port})`);
+  if (workerMetricsPort !== null && workerMetricsPort === metricsPort) problems.push(`WORKER_METRICS_PORT must differ from METRICS_PORT (both ${metricsPort})`);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -145,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     embeddedPostgresPort,
     logLevel,
     rateLimitPerMinute,
+    credentialsCacheSeconds,
     databaseTimeoutMs,
     databaseAcquireTimeoutMs,
     shutdownTimeoutMs,
@@ -152,5 +179,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     authFailureLimit,
     trustProxyHops,
     webhooksAllowHttp,
+    metrics,
+    workerMetricsPort,
   };
 }

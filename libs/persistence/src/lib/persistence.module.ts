@@ -16,6 +16,7 @@ import {
 } from '@mwr/domain';
 import { RepeatLimitedLog } from '@mwr/logging';
 import { DataSource } from 'typeorm';
+import { PostgresRevocationListener } from './database/postgres-revocation-listener';
 import { LISTING_SESSION_SETTINGS, openDataSource } from './database/data-source';
 import { PostgresDeliveryResultsReadModel } from './read-models/delivery-results.read-model';
 import { PostgresDemandReadModel } from './read-models/demand.read-model';
@@ -142,8 +143,10 @@ export class PersistenceModule {
           }),
         },
         ...adapters,
+        // Started only by an app that caches credentials; NOTIFY is heard on the primary alone.
+        { provide: PostgresRevocationListener, useFactory: () => new PostgresRevocationListener(options.databaseUrl) },
       ],
-      exports: [DataSource, LISTINGS_DATA_SOURCE, ...adapters.map((adapter) => adapter.provide)],
+      exports: [DataSource, LISTINGS_DATA_SOURCE, PostgresRevocationListener, ...adapters.map((adapter) => adapter.provide)],
     };
   }
 }

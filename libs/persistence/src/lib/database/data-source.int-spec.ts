@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { openDataSource } from './data-source';
+import { openDataSource, poolStatistics } from './data-source';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 let database: TestDatabase;
@@ -31,6 +31,20 @@ describe('openDataSource: a request that cannot get a connection fails fast', ()
     } finally {
       await dataSource.destroy();
     }
+  });
+});
+
+describe('poolStatistics: what the pool holds, for the metrics', () => {
+  it('counts open, idle and waiting: one busy connection of one, one caller waiting; all zero once closed', async () => {
+    const dataSource = await openDataSource({ url: database.url, poolSize: 1, acquireTimeoutMs: 2_000 });
+    const holding = dataSource.query('SELECT pg_sleep(0.5)');
+    await new Promise((tick) => setTimeout(tick, 50));
+    const waiting = dataSource.query('SELECT 1');
+    expect(poolStatistics(dataSource)).toEqual({ total: 1, idle: 0, waiting: 1 });
+    await Promise.all([holding, waiting]);
+    expect(poolStatistics(dataSource)).toEqual({ total: 1, idle: 1, waiting: 0 });
+    await dataSource.destroy();
+    expect(poolStatistics(dataSource)).toEqual({ total: 0, idle: 0, waiting: 0 });
   });
 });
 

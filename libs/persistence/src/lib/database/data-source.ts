@@ -78,6 +78,9 @@ interface PooledClient {
 }
 
 interface Pool {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
   on(event: 'error', listener: (error: Error) => void): void;
   on(event: 'release', listener: (error: Error | undefined, client: PooledClient) => void): void;
 }
@@ -106,6 +109,16 @@ export async function openDataSource(options: DataSourceOptions): Promise<DataSo
   return dataSource;
 }
 
+/**
+ * What the data source's pool holds now: connections open (idle or in use), idle ones, and callers
+ * waiting for one. All zero once the pool is closed.
+ */
+export function poolStatistics(dataSource: DataSource): { total: number; idle: number; waiting: number } {
+  const pool = (dataSource.driver as unknown as { master?: Pool }).master;
+  if (!dataSource.isInitialized || !pool) return { total: 0, idle: 0, waiting: 0 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 // Any constant shared by every instance of the service; it names the lock, nothing else.
 const MIGRATION_LOCK = 727_410_001;
 
@@ -124,5 +137,15 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
   } finally {
     // Ending the session releases the lock, even if the unlock itself could not be sent.
     await lock.end();
+  }
+}
+
+/** Migrates the database at `url` through a pool of its own, with no statement limit: what an app does at start. */
+export async function migrateDatabase(url: string): Promise<string[]> {
+  const setup = await openDataSource({ url, poolSize: 1, queryTimeoutMs: 0 });
+  try {
+    return await migrate(setup);
+  } finally {
+    await setup.destroy();
   }
 }

@@ -27,3 +27,24 @@ export async function resolveDatabase(options: {
   });
   return { url: server.url, embedded: true, release: () => server.stop() };
 }
+
+const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * The embedded PostgreSQL's library stops its servers and exits the process as soon as SIGINT or
+ * SIGTERM arrives, cutting off work in flight; the API and the worker shut down first, then stop
+ * the database, so they start it through this. (The CLI keeps the library's handlers: Ctrl-C stops
+ * what it started.) The library's exit hook, a last resort if the process ends otherwise, stays.
+ */
+export async function keepingShutdownSignals<T>(start: () => Promise<T>): Promise<T> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  try {
+    return await start();
+  } finally {
+    for (const signal of SHUTDOWN_SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+}

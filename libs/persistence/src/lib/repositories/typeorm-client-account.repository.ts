@@ -1,4 +1,4 @@
-import { type ClientAccount, ClientAccountRepository, type NewClientAccount, type StoredCredential, UNKNOWN_CLIENT_HASH } from '@mwr/domain';
+import { type ClientAccount, ClientAccountRepository, type NewClientAccount, REVOCATION_CHANNEL, type StoredCredential, UNKNOWN_CLIENT_HASH } from '@mwr/domain';
 import type { DataSource } from 'typeorm';
 import { ClientAccountOrmEntity } from '../entities';
 
@@ -52,13 +52,18 @@ export class TypeOrmClientAccountRepository extends ClientAccountRepository {
     return rows.map(toAccount);
   }
 
+  /**
+   * One statement, so one transaction: the NOTIFY that tells every instance to forget the
+   * credential is sent when, and only if, the revocation commits (docs/adr/0017).
+   */
   async revoke(clientId: string, at: Date): Promise<boolean> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(ClientAccountOrmEntity)
-      .set({ revokedAt: at })
-      .where('client_id = :clientId AND revoked_at IS NULL', { clientId })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH revoked AS (
+         UPDATE client_accounts SET revoked_at = $2 WHERE client_id = $1 AND revoked_at IS NULL RETURNING client_id
+       )
+       SELECT pg_notify('${REVOCATION_CHANNEL}', client_id) FROM revoked`,
+      [clientId, at],
+    );
+    return rows.length > 0;
   }
 }

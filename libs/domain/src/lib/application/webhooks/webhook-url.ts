@@ -114,6 +114,15 @@ export abstract class WebhookUrlPolicy {
   abstract readonly allowLoopback: boolean;
 }
 
+/**
+ * Whether a receiver may be called at `address`: a public one over https: only; loopback, over
+ * either scheme, only when allowed. The rule of registration, and of the sender at each connection.
+ */
+export function webhookAddressAllowed(address: string, http: boolean, policy: WebhookUrlPolicy): boolean {
+  const kind = addressKind(address);
+  return kind === 'public' ? !http : kind === 'loopback' && policy.allowLoopback;
+}
+
 const URL_SHAPE = `url must be an absolute URL of at most ${WEBHOOK_LIMITS.urlMaxLength} characters`;
 
 /**
@@ -139,9 +148,7 @@ export async function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy, res
   }
   if (addresses.length === 0) throw new InvalidWebhookError('UNRESOLVED_WEBHOOK_HOST', `url host ${host} does not resolve`);
   for (const address of addresses) {
-    const kind = addressKind(address);
-    const allowed = kind === 'public' ? !http : kind === 'loopback' && policy.allowLoopback;
-    if (!allowed) {
+    if (!webhookAddressAllowed(address, http, policy)) {
       throw new InvalidWebhookError(
         'FORBIDDEN_WEBHOOK_ADDRESS',
         http

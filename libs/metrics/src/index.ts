@@ -1,0 +1,2 @@
+export * from './lib/metrics';
+export * from './lib/metrics-server';
