@@ -8,6 +8,8 @@ import { type AddressInfo, createServer, type Server, type Socket, connect } fro
  */
 export class StallingProxy {
   private stalled = false;
+  /** Once a client sends these bytes, its statement reaches the server but no answer comes back. */
+  private answersLostAfter: Buffer | null = null;
   private readonly pipes = new Set<{ resume(): void; closed: Promise<void> }>();
 
   private constructor(
@@ -34,6 +36,15 @@ export class StallingProxy {
 
   stall(): void {
     this.stalled = true;
+  }
+
+  /**
+   * The next message containing `text` (a COMMIT, say) is delivered to the server, and from then on
+   * nothing the server answers on that connection reaches the client: a database that stalled just
+   * after it received the statement, which it still runs.
+   */
+  loseAnswersAfter(text: string): void {
+    this.answersLostAfter = Buffer.from(text);
   }
 
   resume(): void {
@@ -65,11 +76,19 @@ export class StallingProxy {
         else client.write(chunk);
       }
     };
+    let answersLost = false;
     const forward = (queue: (Buffer | null)[]) => (chunk: Buffer | null) => {
+      if (answersLost && queue === held.toClient) return;
       queue.push(chunk);
       if (!this.stalled) deliver();
     };
-    client.on('data', forward(held.toServer));
+    client.on('data', (chunk: Buffer) => {
+      forward(held.toServer)(chunk);
+      if (this.answersLostAfter && chunk.includes(this.answersLostAfter)) {
+        this.answersLostAfter = null;
+        answersLost = true;
+      }
+    });
     // A client that hangs up while stalled is heard of only on resume, after what it sent before.
     client.on('close', () => forward(held.toServer)(null));
     upstream.on('data', forward(held.toClient));

@@ -84,4 +84,25 @@ describe('TypeOrmIdempotencyKeys: a claim sent to a database that stalls', () =>
       await proxy.close();
     }
   });
+
+  it('is removed when its COMMIT reached the database but the answer never came back (the request answered 503): retries of the key are not refused as in flight', async () => {
+    const proxy = await StallingProxy.start(database.url);
+    const stalling = await openDataSource({ url: proxy.url, poolSize: 1, queryTimeoutMs: 100 });
+    try {
+      const keys = new TypeOrmIdempotencyKeys(stalling, { everyMs: 50, forMs: 5_000 });
+      const account = await anAccount();
+      proxy.loseAnswersAfter('COMMIT');
+      await expect(keys.claim(account, 'committed', 'fp', window(new Date()))).rejects.toThrow(/timeout/);
+      const stored = async () =>
+        (await dataSource.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE client_account_id = $1 AND key = 'committed'`, [account]))[0].n;
+      // The server did commit it: only the release that follows the lost answer takes it back.
+      const deadline = Date.now() + 3_000;
+      while ((await stored()) > 0 && Date.now() < deadline) await new Promise((tick) => setTimeout(tick, 50));
+      expect(await stored()).toBe(0);
+      expect(await new TypeOrmIdempotencyKeys(dataSource).claim(account, 'committed', 'fp', window(new Date()))).toEqual({ outcome: 'claimed' });
+    } finally {
+      await stalling.destroy();
+      await proxy.close();
+    }
+  });
 });

@@ -27,7 +27,16 @@ export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
     // has answered. Sent alone, a claim that reached a stalled database after its request had given
     // up (503) would still be stored when the database woke, and refuse every retry of the key as
     // in flight for minutes; this way the server sees the connection close before any COMMIT.
-    return this.dataSource.transaction((manager) => this.claimWith(manager, accountId, key, fingerprint, window));
+    try {
+      return await this.dataSource.transaction((manager) => this.claimWith(manager, accountId, key, fingerprint, window));
+    } catch (error) {
+      // Its COMMIT may have reached the server just before it stalled: stored when the server
+      // wakes, the claim would refuse every retry of the key as in flight for minutes, and no
+      // request would give it back. It is looked for until it is found and removed, or the retry
+      // window ends.
+      if (isDatabaseUnavailable(error)) this.releaseLater(accountId, key, window.now, Date.now() + this.retry.forMs, { untilFound: true });
+      throw error;
+    }
   }
 
   private async claimWith(manager: EntityManager, accountId: string, key: string, fingerprint: string, window: ClaimWindow): Promise<IdempotencyClaim> {
@@ -64,21 +73,28 @@ export class TypeOrmIdempotencyKeys extends IdempotencyKeys {
     }
   }
 
-  private releaseLater(accountId: string, key: string, claimedAt: Date, until: number): void {
+  private releaseLater(accountId: string, key: string, claimedAt: Date, until: number, { untilFound = false } = {}): void {
     const timer = setTimeout(() => {
-      this.deleteClaim(accountId, key, claimedAt).catch((error: unknown) => {
-        const again = isDatabaseUnavailable(error) && this.dataSource.isInitialized && Date.now() + this.retry.everyMs <= until;
-        if (again) this.releaseLater(accountId, key, claimedAt, until);
-      });
+      const again = () => this.dataSource.isInitialized && Date.now() + this.retry.everyMs <= until;
+      this.deleteClaim(accountId, key, claimedAt).then(
+        (deleted) => {
+          if (!deleted && untilFound && again()) this.releaseLater(accountId, key, claimedAt, until, { untilFound });
+        },
+        (error: unknown) => {
+          if (isDatabaseUnavailable(error) && again()) this.releaseLater(accountId, key, claimedAt, until, { untilFound });
+        },
+      );
     }, this.retry.everyMs);
     // Pending releases never hold a shutting-down process; what they leave counts as abandoned later.
     timer.unref();
   }
 
-  private async deleteClaim(accountId: string, key: string, claimedAt: Date): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE client_account_id = $1 AND key = $2 AND state = 'IN_FLIGHT' AND created_at = $3`,
+  /** Whether the claim was there to remove. */
+  private async deleteClaim(accountId: string, key: string, claimedAt: Date): Promise<boolean> {
+    const deleted: unknown[] = await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE client_account_id = $1 AND key = $2 AND state = 'IN_FLIGHT' AND created_at = $3 RETURNING 1`,
       [accountId, key, claimedAt],
     );
+    return deleted.length > 0;
   }
 }
