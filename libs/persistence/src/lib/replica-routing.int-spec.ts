@@ -13,6 +13,7 @@ import {
   RegisterResultsReadModel,
   WorkforceResultsReadModel,
 } from '@mwr/domain';
+import { aDemandInput } from '@mwr/domain/testing';
 import { DataSource } from 'typeorm';
 import { startPrimaryAndReplica, type PrimaryAndReplica } from '../testing/streaming-replica';
 import { typeOrmHarness } from '../testing/typeorm-harness';
@@ -55,6 +56,15 @@ describe('read replica routing (docs/adr/0020)', () => {
 
   const inRecovery = async (pool: DataSource) => (await pool.query('SELECT pg_is_in_recovery() AS standby'))[0].standby as boolean;
 
+  /** A client account made through the domain, authenticated, with a main mission to order. */
+  async function anAccountWithMission(name: string): Promise<{ accountId: string; mainMissionId: string }> {
+    const { clientId, clientSecret } = await module.get(CommandBus).execute(new CreateClientAccountCommand(name));
+    const accountId = (await module.get(QueryBus).execute(new AuthenticateClientQuery(clientId, clientSecret))) as string;
+    expect(accountId).toEqual(expect.any(String));
+    const mainMissionId = await typeOrmHarness(module.get(DataSource)).fixtures.mainMission(accountId, { checkInCheckOut: false, requiresForm: false });
+    return { accountId, mainMissionId };
+  }
+
   it('the five listings read through the pool on the replica; writes and every other read through the pool on the primary', async () => {
     const listings = module.get<DataSource>(LISTINGS_DATA_SOURCE);
     expect(await inRecovery(listings)).toBe(true);
@@ -69,26 +79,11 @@ describe('read replica routing (docs/adr/0020)', () => {
     const queries = module.get(QueryBus);
     await servers.pauseReplay();
 
-    const { clientId, clientSecret } = await commands.execute(new CreateClientAccountCommand('Lagging replica'));
-    const accountId = await queries.execute(new AuthenticateClientQuery(clientId, clientSecret));
-    expect(accountId).toEqual(expect.any(String));
-    const mainMissionId = await typeOrmHarness(module.get(DataSource)).fixtures.mainMission(accountId as string, { checkInCheckOut: false, requiresForm: false });
-    const { demandId } = await commands.execute(
-      new CreateDemandCommand(accountId as string, {
-        missionMainId: mainMissionId,
-        datePicked: '2026-12-01',
-        scheduledAt: null,
-        participants: 1,
-        storesIds: [],
-        shifts: [],
-        formId: null,
-        formPdvId: null,
-        customFields: null,
-      }),
-    );
-    expect(await queries.execute(new GetDemandQuery(accountId as string, demandId))).toMatchObject({ id: demandId });
+    const { accountId, mainMissionId } = await anAccountWithMission('Lagging replica');
+    const { demandId } = await commands.execute(new CreateDemandCommand(accountId, aDemandInput({ missionMainId: mainMissionId, participants: 1 })));
+    expect(await queries.execute(new GetDemandQuery(accountId, demandId))).toMatchObject({ id: demandId });
 
-    const feed = (after: string | null = null) => queries.execute(new ListEventsQuery(accountId as string, { after, types: null, limit: 100 }));
+    const feed = (after: string | null = null) => queries.execute(new ListEventsQuery(accountId, { after, types: null, limit: 100 }));
     expect((await feed()).data).toEqual([]);
 
     await servers.resumeReplay();
@@ -100,23 +95,8 @@ describe('read replica routing (docs/adr/0020)', () => {
   it('a cursor the replica has not replayed yet (an event a webhook just delivered) is read from the primary, not refused', async () => {
     const commands = module.get(CommandBus);
     const queries = module.get(QueryBus);
-    const { clientId, clientSecret } = await commands.execute(new CreateClientAccountCommand('Cursor ahead of the replica'));
-    const accountId = (await queries.execute(new AuthenticateClientQuery(clientId, clientSecret))) as string;
-    const mainMissionId = await typeOrmHarness(module.get(DataSource)).fixtures.mainMission(accountId, { checkInCheckOut: false, requiresForm: false });
-    const demand = (datePicked: string) =>
-      commands.execute(
-        new CreateDemandCommand(accountId, {
-          missionMainId: mainMissionId,
-          datePicked,
-          scheduledAt: null,
-          participants: 1,
-          storesIds: [],
-          shifts: [],
-          formId: null,
-          formPdvId: null,
-          customFields: null,
-        }),
-      );
+    const { accountId, mainMissionId } = await anAccountWithMission('Cursor ahead of the replica');
+    const demand = (datePicked: string) => commands.execute(new CreateDemandCommand(accountId, aDemandInput({ missionMainId: mainMissionId, datePicked, participants: 1 })));
     await servers.pauseReplay();
     await demand('2026-12-01');
     await demand('2026-12-02');
